@@ -1,0 +1,27 @@
+//! Plain minimax: every node of the depth-limited tree, in mini-max form. The oracle every
+//! other algorithm is tested against (DESIGN.md, "A finite tree from any game").
+
+use super::Ctx;
+use crate::game::{Game, Player, Score, INF};
+
+/// The minimax value of `p` searched to `depth`, from MAX's point of view.
+pub(crate) fn minimax<G: Game>(ctx: &mut Ctx<G::Move>, p: &G, depth: u32, ply: usize) -> Score {
+    let mut moves = p.moves().peekable();
+    if depth == 0 || moves.peek().is_none() {
+        return ctx.leaf(p, ply);
+    }
+    ctx.interior(ply);
+    let maximise = p.to_move() == Player::Max;
+    let mut best = if maximise { -INF } else { INF };
+    for m in moves {
+        let v = minimax(ctx, &p.play(m), depth - 1, ply + 1);
+        if ctx.stopped() {
+            return best;
+        }
+        if (maximise && v > best) || (!maximise && v < best) {
+            best = v;
+            ctx.set_pv(ply, m, v);
+        }
+    }
+    best
+}

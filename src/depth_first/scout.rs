@@ -1,0 +1,163 @@
+//! Pearl's SCOUT (seed 003, section II; seed 000/002 "How to TEST", "Main SCOUT procedure").
+//!
+//! EVAL evaluates the first successor exactly, then *scouts* each later successor with TEST: at a
+//! MAX node `S_k` is exempted unless `V(S_k) > v`; at a MIN node exempted unless `V(S_k) < v`
+//! (that is, `V(S_k) >= v` exempts). A successor that passes is evaluated exactly (a
+//! re-search) and its value becomes `v`. Values are from MAX's point of view throughout.
+
+use serde::Serialize;
+
+use super::{Ctx, SearchConfig};
+use crate::game::{Game, Player, Score};
+use crate::limits::Limits;
+use crate::stats::Stats;
+
+/// The inequality TEST verifies: `V(p) cond v`.
+///
+/// ```
+/// use gamesearch::depth_first::scout::Condition;
+/// assert!(Condition::Ge.holds(5, 5));
+/// assert!(!Condition::Gt.holds(5, 5));
+/// assert_eq!(Condition::Gt.negation(), Condition::Le);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Condition {
+    /// `V(p) > v`
+    Gt,
+    /// `V(p) >= v`
+    Ge,
+    /// `V(p) < v`
+    Lt,
+    /// `V(p) <= v`
+    Le,
+}
+
+impl Condition {
+    /// Whether `x cond v`.
+    #[inline]
+    pub fn holds(self, x: Score, v: Score) -> bool {
+        match self {
+            Condition::Gt => x > v,
+            Condition::Ge => x >= v,
+            Condition::Lt => x < v,
+            Condition::Le => x <= v,
+        }
+    }
+
+    /// The complementary condition: TEST(p, v, >) is TRUE ≡ TEST(p, v, <=) is FALSE (seed 000,
+    /// "How to TEST — Discussions").
+    pub fn negation(self) -> Condition {
+        match self {
+            Condition::Gt => Condition::Le,
+            Condition::Ge => Condition::Lt,
+            Condition::Lt => Condition::Ge,
+            Condition::Le => Condition::Gt,
+        }
+    }
+
+    /// True for `>`/`>=`, which hold at a MAX node as soon as *one* successor satisfies them;
+    /// for `<`/`<=` it is the MIN node that needs just one.
+    #[inline]
+    fn upward(self) -> bool {
+        matches!(self, Condition::Gt | Condition::Ge)
+    }
+}
+
+/// TEST(p, v, cond) to `depth` (seed 000 "How to TEST > v" / "How to TEST < v"): successors are
+/// tested left to right and the answer returned as soon as it is known — at a MAX node TRUE on
+/// the first successor with `V > v` (for `>`), at a MIN node FALSE on the first with `V <= v`.
+pub(crate) fn test_node<G: Game>(
+    ctx: &mut Ctx<G::Move>,
+    p: &G,
+    v: Score,
+    cond: Condition,
+    depth: u32,
+    ply: usize,
+) -> bool {
+    let mut moves = p.moves().peekable();
+    if depth == 0 || moves.peek().is_none() {
+        return cond.holds(ctx.leaf(p, ply), v);
+    }
+    ctx.interior(ply);
+    // The node succeeds as soon as one successor does ("any") or fails as soon as one fails.
+    let any = cond.upward() == (p.to_move() == Player::Max);
+    for m in moves {
+        let r = test_node(ctx, &p.play(m), v, cond, depth - 1, ply + 1);
+        if ctx.stopped() {
+            return false;
+        }
+        if r == any {
+            return any;
+        }
+    }
+    !any
+}
+
+/// EVAL(p) to `depth` (seed 003 "Procedure: EVAL"; seed 000 "Main SCOUT procedure").
+pub(crate) fn eval<G: Game>(ctx: &mut Ctx<G::Move>, p: &G, depth: u32, ply: usize) -> Score {
+    let mut moves = p.moves().peekable();
+    if depth == 0 || moves.peek().is_none() {
+        return ctx.leaf(p, ply);
+    }
+    ctx.interior(ply);
+    let cond = match p.to_move() {
+        Player::Max => Condition::Gt,
+        Player::Min => Condition::Lt,
+    };
+    let first = moves.next().expect("peeked");
+    let mut v = eval(ctx, &p.play(first), depth - 1, ply + 1); // SCOUT the first branch
+    if ctx.stopped() {
+        return v;
+    }
+    ctx.set_pv(ply, first, v);
+    for m in moves {
+        let child = p.play(m);
+        ctx.stats.tests += 1;
+        let passes = test_node(ctx, &child, v, cond, depth - 1, ply + 1);
+        if ctx.stopped() {
+            return v;
+        }
+        if passes {
+            ctx.stats.re_searches += 1;
+            let value = eval(ctx, &child, depth - 1, ply + 1);
+            if ctx.stopped() {
+                return v;
+            }
+            v = value;
+            ctx.set_pv(ply, m, v);
+        }
+    }
+    v
+}
+
+/// The answer of a standalone TEST: `Some(true/false)`, or `None` when a budget stopped it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TestOutcome {
+    /// Whether `V(p) cond v` holds (None: stopped before an answer).
+    pub holds: Option<bool>,
+    /// What the test did.
+    pub stats: Stats,
+}
+
+/// TEST(p, v, cond) on its own, to `depth`, within `limits`.
+///
+/// ```
+/// use gamesearch::depth_first::scout::{test, Condition};
+/// use gamesearch::{games::ExplicitTree, Limits};
+/// let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
+/// let r = test(&tree.root(), 4, Condition::Ge, 10, &Limits::none());
+/// assert_eq!(r.holds, Some(true));
+/// let r = test(&tree.root(), 4, Condition::Gt, 10, &Limits::none());
+/// assert_eq!(r.holds, Some(false));
+/// ```
+pub fn test<G: Game>(p: &G, v: Score, cond: Condition, depth: u32, limits: &Limits) -> TestOutcome {
+    let mut cfg = SearchConfig::new(depth);
+    cfg.limits = limits.clone();
+    let mut ctx = Ctx::new(p, &cfg);
+    ctx.stats.tests += 1;
+    let r = test_node(&mut ctx, p, v, cond, depth, 0);
+    TestOutcome {
+        holds: if ctx.stopped() { None } else { Some(r) },
+        stats: ctx.stats,
+    }
+}

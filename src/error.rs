@@ -1,0 +1,42 @@
+//! The library's errors: one enum, every variant a sentence a user can act on.
+
+use thiserror::Error;
+
+/// Everything that can go wrong before a search starts: bad game specs, bad trees, bad names,
+/// impossible parameters. Searches themselves do not fail; budgets make them incomplete.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum Error {
+    /// A `GAME` argument that names no known game.
+    #[error("unknown game `{0}`: expected random:b=B,h=H,seed=S[,…] or tree:FILE or tree:TEXT")]
+    UnknownGame(String),
+    /// A malformed or out-of-range game parameter.
+    #[error("bad game parameter: {0}")]
+    BadParameter(String),
+    /// An algorithm name nobody knows.
+    #[error("unknown algorithm `{name}`; known: {known}")]
+    UnknownAlgorithm {
+        /// What was asked for.
+        name: String,
+        /// The names that exist.
+        known: String,
+    },
+    /// Explicit-tree text that does not parse.
+    #[error("tree text, column {column}: {message}")]
+    TreeParse {
+        /// 1-based column of the problem.
+        column: usize,
+        /// What is wrong there.
+        message: String,
+    },
+    /// A tree file that cannot be read.
+    #[error("cannot read tree file `{path}`: {message}")]
+    TreeFile {
+        /// The path given.
+        path: String,
+        /// The OS error.
+        message: String,
+    },
+    /// A search that would never finish.
+    #[error("{0}")]
+    TooLarge(String),
+}

@@ -1,0 +1,138 @@
+//! The one trait a user implements: [`Game`], with [`Player`] and [`Score`].
+//!
+//! The trait says, in the seeds' terms (seed 000, "Search behaviors"; seed 003, section II):
+//! whose turn it is (MAX or MIN — turns need **not** alternate), the successors `p_1 … p_b` in
+//! generation order (`b = 0` means the game is over), and `f(p)`, the value from MAX's point of
+//! view (exact at game end, a heuristic elsewhere). Positions are copy-made: [`Game::play`]
+//! returns the successor and leaves `self` untouched.
+//!
+//! A *horizon* turns any game into a finite tree: every algorithm takes a remaining `depth`, and a
+//! node at depth 0 is a leaf valued by `f(p)`. Seen this way every algorithm computes the same
+//! number, the minimax value of the depth-limited tree.
+
+use std::fmt::Debug;
+
+/// A game value. Integer so that null windows `(m, m + 1)` exist (seed 002, "Alpha-beta
+/// revisited"); every value a game returns must lie strictly inside `(-INF, INF)`.
+pub type Score = i32;
+
+/// "Infinity" for search windows: strictly larger than any game value, and `-INF` is safe to
+/// negate (unlike `i32::MIN`).
+///
+/// ```
+/// use gamesearch::INF;
+/// assert_eq!(-(-INF), INF);
+/// ```
+pub const INF: Score = 1_000_000_000;
+
+/// The side to move.
+///
+/// ```
+/// use gamesearch::Player;
+/// assert_eq!(Player::Max.opponent(), Player::Min);
+/// assert_eq!(Player::Min.sign(), -1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    /// The maximising player; `f(p)` is written from MAX's point of view.
+    Max,
+    /// The minimising player.
+    Min,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Max => Player::Min,
+            Player::Min => Player::Max,
+        }
+    }
+
+    /// `+1` for MAX, `-1` for MIN: the factor that turns `f(p)` into the negamax `h(p)`.
+    #[inline]
+    pub fn sign(self) -> Score {
+        match self {
+            Player::Max => 1,
+            Player::Min => -1,
+        }
+    }
+}
+
+/// A two-player, perfect-information game (or game tree).
+///
+/// Implement this once and every algorithm in [`crate::depth_first`] works on your game,
+/// monomorphised (no `dyn` on the hot path).
+///
+/// ```
+/// use gamesearch::{Game, Player, Score};
+///
+/// /// Take 1 or 2 from a pile; whoever takes the last stone wins (+1 for MAX).
+/// #[derive(Clone, Copy)]
+/// struct Nim { pile: u8, to_move: Player }
+///
+/// impl Game for Nim {
+///     type Move = u8;
+///     type Moves = std::iter::Take<std::ops::RangeInclusive<u8>>;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn moves(&self) -> Self::Moves { (1..=2).take(self.pile.min(2) as usize) }
+///     fn play(&self, m: u8) -> Self { Nim { pile: self.pile - m, to_move: self.to_move.opponent() } }
+///     fn evaluate(&self) -> Score {
+///         // Game over: the player who just moved took the last stone and won.
+///         if self.pile == 0 { -self.to_move.sign() } else { 0 }
+///     }
+/// }
+///
+/// let r = gamesearch::depth_first::search(
+///     &Nim { pile: 4, to_move: Player::Max },
+///     gamesearch::Algorithm::AlphaBeta,
+///     10,
+///     &gamesearch::Limits::none(),
+/// );
+/// assert_eq!(r.value, Some(1)); // 4 stones: take 1, leave a multiple of 3
+/// assert_eq!(r.best_move.as_deref(), Some("1"));
+/// ```
+pub trait Game: Clone {
+    /// A move: cheap to copy.
+    type Move: Copy + Eq + Debug;
+    /// The successors' moves, in generation order. An iterator the game builds without heap
+    /// allocation (a range, an array iterator…), so that search allocates nothing per node.
+    type Moves: Iterator<Item = Self::Move>;
+
+    /// Whose turn it is. Need not alternate along a path.
+    fn to_move(&self) -> Player;
+
+    /// The moves of `p_1 … p_b` in order; an empty iterator means the game is over.
+    fn moves(&self) -> Self::Moves;
+
+    /// The position after `m` (copy-make).
+    fn play(&self, m: Self::Move) -> Self;
+
+    /// `f(p)`: the value from MAX's point of view, exact when the game is over, a heuristic
+    /// estimate otherwise. Must lie strictly inside `(-INF, INF)`.
+    fn evaluate(&self) -> Score;
+
+    /// Bounds `(lo, hi)` on every value `evaluate` can return, when the game knows them. NegaScout
+    /// uses them for the "m is max possible" cut (seed 002, F4 line 14).
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        None
+    }
+
+    /// A 64-bit hash of the position, for transposition tables (optional).
+    fn hash(&self) -> Option<u64> {
+        None
+    }
+
+    /// How a move is shown to people (JSON `best_move`, `pv`). Defaults to `Debug`.
+    fn move_name(&self, m: Self::Move) -> String {
+        format!("{m:?}")
+    }
+}
+
+/// `h(p)` of seed 000 ("Search behaviors"): `f(p)` from the point of view of the side to move.
+#[inline]
+pub fn negamax_eval<G: Game>(p: &G) -> Score {
+    p.to_move().sign() * p.evaluate()
+}

@@ -1,0 +1,87 @@
+//! Budgets for long searches: nodes, time and a stop flag (Ctrl-C). A search that hits one stops
+//! cleanly and returns its best result so far, marked incomplete.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Limits on one search. [`Limits::none`] searches to the end.
+///
+/// ```
+/// use gamesearch::Limits;
+/// let l = Limits::none().with_max_nodes(1_000);
+/// assert_eq!(l.max_nodes, Some(1_000));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many visited nodes (leaves + interior).
+    pub max_nodes: Option<u64>,
+    /// Stop after this much wall-clock time.
+    pub max_time: Option<Duration>,
+    /// Stop when this flag becomes true (set it from a Ctrl-C handler).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limits.
+    pub fn none() -> Self {
+        Self::default()
+    }
+    /// Adds a node budget.
+    pub fn with_max_nodes(mut self, n: u64) -> Self {
+        self.max_nodes = Some(n);
+        self
+    }
+    /// Adds a time budget.
+    pub fn with_max_time(mut self, t: Duration) -> Self {
+        self.max_time = Some(t);
+        self
+    }
+    /// Adds a stop flag.
+    pub fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+}
+
+/// The running check a search performs at every node. Time and the flag are looked at every
+/// 1024 nodes so the check costs one comparison on the hot path.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    next_poll: u64,
+    pub(crate) stopped: bool,
+}
+
+const POLL_EVERY: u64 = 1024;
+
+impl Budget {
+    pub(crate) fn new(limits: &Limits) -> Self {
+        Budget {
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            deadline: limits.max_time.map(|t| Instant::now() + t),
+            stop: limits.stop.clone(),
+            next_poll: POLL_EVERY,
+            stopped: false,
+        }
+    }
+
+    /// Called with the running node count; returns true when the search must stop.
+    #[inline]
+    pub(crate) fn exhausted(&mut self, nodes: u64) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if nodes >= self.max_nodes {
+            self.stopped = true;
+        } else if nodes >= self.next_poll {
+            self.next_poll = nodes + POLL_EVERY;
+            let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let flagged = self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+            self.stopped = timed_out || flagged;
+        }
+        self.stopped
+    }
+}

@@ -1,0 +1,31 @@
+//! Counters every algorithm fills, kept beside the search (Stockfish style).
+
+use serde::Serialize;
+
+/// What a search did. All algorithms fill the same counters so that they compare directly.
+///
+/// ```
+/// let s = gamesearch::Stats::default();
+/// assert_eq!(s.nodes(), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Static evaluations `f(p)` at leaves (horizon or game end): Pearl's "node inspections".
+    pub leaves: u64,
+    /// Interior nodes expanded (successors generated and at least one searched).
+    pub interior: u64,
+    /// TEST calls issued by SCOUT's EVAL, or null-window searches issued by NegaScout/PVS
+    /// (each counted once, where it is started, not per recursive call).
+    pub tests: u64,
+    /// Re-searches: a child searched again after its test or null-window search failed high
+    /// (for SCOUT: an EVAL after a passed TEST).
+    pub re_searches: u64,
+}
+
+impl Stats {
+    /// Leaves plus interior nodes: every node the search visited (a node visited twice counts
+    /// twice).
+    pub fn nodes(&self) -> u64 {
+        self.leaves + self.interior
+    }
+}

@@ -1,0 +1,184 @@
+//! Every algorithm against plain minimax, on thousands of generated trees: random (h, d, F) trees
+//! (continuous and discrete values, random and ordered, alternating and non-alternating turns,
+//! horizons inside the tree) and random explicit trees of irregular shape.
+
+use gamesearch::depth_first::{search_window, search_with};
+use gamesearch::games::{ExplicitTree, RandomTreeSpec, TreeOrder, Turns, Values};
+use gamesearch::{Algorithm, Game, SearchConfig, INF};
+use proptest::prelude::*;
+
+fn spec_strategy() -> impl Strategy<Value = (RandomTreeSpec, u32)> {
+    (
+        1u32..=5,
+        0u32..=6,
+        any::<u64>(),
+        prop_oneof![Just(Values::Continuous), (2u32..=6).prop_map(Values::Discrete)],
+        prop_oneof![
+            Just(TreeOrder::Random),
+            Just(TreeOrder::Perfect),
+            (0.0f64..=1.0).prop_map(TreeOrder::First)
+        ],
+        prop_oneof![Just(Turns::Alternate), Just(Turns::Random)],
+        0u32..=7,
+    )
+        .prop_map(|(b, h, seed, values, order, turns, depth)| {
+            let spec = RandomTreeSpec {
+                b,
+                h,
+                seed,
+                values,
+                order,
+                turns,
+            };
+            (spec, depth.min(h + 1))
+        })
+}
+
+/// Plays `pv` from `root` and returns `f` at its end: the PV must lead to the value.
+fn pv_end_value<G: Game>(root: &G, pv: &[G::Move]) -> i32 {
+    let mut p = root.clone();
+    for &m in pv {
+        p = p.play(m);
+    }
+    p.evaluate()
+}
+
+/// Runs every algorithm (NegaScout with and without the refinement) and checks value and PV.
+fn check_all<G: Game>(root: &G, depth: u32) -> Result<(), TestCaseError> {
+    let cfg = SearchConfig::new(depth);
+    let oracle = search_with(root, Algorithm::Minimax, &cfg);
+    let v = oracle.value.expect("complete");
+    prop_assert_eq!(pv_end_value(root, &oracle.pv), v);
+    let mut plain = cfg.clone();
+    plain.shallow_refinement = false;
+    for algo in Algorithm::ALL {
+        for c in [&cfg, &plain] {
+            let r = search_with(root, algo, c);
+            prop_assert!(r.complete);
+            prop_assert_eq!(r.value, Some(v), "{} (refinement {})", algo, c.shallow_refinement);
+            if matches!(algo, Algorithm::AlphaBeta | Algorithm::AlphaBetaHard) {
+                // Alpha-beta never looks at a leaf twice, so never more than minimax.
+                prop_assert!(r.stats.leaves <= oracle.stats.leaves);
+            }
+            // The PV reaches a node whose value is the root value, and its first move is the
+            // best move.
+            prop_assert_eq!(r.best_move, r.pv.first().copied());
+            prop_assert_eq!(pv_end_value(root, &r.pv), v, "{} pv {:?}", algo, r.pv);
+        }
+    }
+    Ok(())
+}
+
+/// Fail-soft contracts for every windowed algorithm on a random window and a null window.
+fn check_windows<G: Game>(root: &G, depth: u32, a: i32, w: i32) -> Result<(), TestCaseError> {
+    let cfg = SearchConfig::new(depth);
+    let v = search_with(root, Algorithm::Minimax, &cfg).value.unwrap();
+    let (alpha, beta) = (a, a + w);
+    for algo in [
+        Algorithm::AlphaBeta,
+        Algorithm::NegaScout,
+        Algorithm::NegaScoutMinimax,
+        Algorithm::Pvs,
+    ] {
+        let t = search_window(root, algo, alpha, beta, &cfg).unwrap().value.unwrap();
+        if t <= alpha {
+            prop_assert!(v <= t, "{algo}: fail-low {t} but V = {v} in ({alpha},{beta})");
+        } else if t >= beta {
+            prop_assert!(v >= t, "{algo}: fail-high {t} but V = {v} in ({alpha},{beta})");
+        } else {
+            prop_assert_eq!(v, t, "{} inside ({}, {})", algo, alpha, beta);
+        }
+        // Null window (m, m + 1) answers TEST(p, m, >).
+        let t = search_window(root, algo, alpha, alpha + 1, &cfg).unwrap().value.unwrap();
+        prop_assert_eq!(t > alpha, v > alpha, "{} null window at {}", algo, alpha);
+    }
+    let hard = search_window(root, Algorithm::AlphaBetaHard, alpha, beta, &cfg)
+        .unwrap()
+        .value
+        .unwrap();
+    prop_assert_eq!(hard, v.clamp(alpha, beta));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10_000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_trees_every_algorithm_equals_minimax((spec, depth) in spec_strategy()) {
+        let root = spec.root().unwrap();
+        check_all(&root, depth)?;
+    }
+
+    #[test]
+    fn explicit_trees_every_algorithm_equals_minimax(text in explicit_tree(5)) {
+        let tree = ExplicitTree::parse(&text).unwrap();
+        let h = tree.height();
+        check_all(&tree.root(), h)?;
+        // And with a horizon inside the tree (interior static values used).
+        check_all(&tree.root(), h / 2)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// Fewer but larger trees: b up to 8, h up to 8 (up to 16.7 million leaves for minimax is too
+    /// many for CI, so b^h is capped near 300k).
+    #[test]
+    fn larger_random_trees_every_algorithm_equals_minimax(
+        (spec, depth) in spec_strategy(), b in 2u32..=8, h in 4u32..=8,
+    ) {
+        let mut spec = spec;
+        spec.b = b;
+        spec.h = h;
+        while u64::from(spec.b).pow(spec.h) > 300_000 { spec.h -= 1; }
+        let root = spec.root().unwrap();
+        check_all(&root, depth.max(spec.h).min(spec.h))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 5000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    #[test]
+    fn fail_soft_bounds_are_true_bounds_on_random_trees(
+        (spec, depth) in spec_strategy(), a in -8i32..8, w in 1i32..6,
+    ) {
+        let root = spec.root().unwrap();
+        // Centre the window on the tree's value scale.
+        let (lo, hi) = root.value_bounds().unwrap();
+        let scale = ((hi - lo) / 16).max(1);
+        let centre = lo / 2 + hi / 2;
+        let alpha = centre + a * scale;
+        check_windows(&root, depth, alpha.clamp(-INF + 1, INF - 10), w * scale)?;
+    }
+
+    #[test]
+    fn fail_soft_bounds_are_true_bounds_on_explicit_trees(
+        text in explicit_tree(4), a in -6i32..6, w in 1i32..4,
+    ) {
+        let tree = ExplicitTree::parse(&text).unwrap();
+        check_windows(&tree.root(), tree.height(), a, w)?;
+    }
+}
+
+/// Random explicit trees: irregular branching (1-4), leaves at any depth, `max`/`min` chosen
+/// freely (so turns do not alternate), small values (many ties), interior static values.
+fn explicit_tree(depth: u32) -> impl Strategy<Value = String> {
+    let leaf = (-5i32..=5).prop_map(|v| v.to_string());
+    leaf.prop_recursive(depth, 256, 4, |inner| {
+        (
+            any::<bool>(),
+            -5i32..=5,
+            prop::collection::vec(inner, 1..=4),
+        )
+            .prop_map(|(max, f, kids)| {
+                format!(
+                    "({}={} {})",
+                    if max { "max" } else { "min" },
+                    f,
+                    kids.join(" ")
+                )
+            })
+    })
+}
