@@ -255,6 +255,9 @@ impl<M: Copy> Ctx<M> {
     /// Counts a static evaluation at a leaf and returns `f(p)` (MAX's view).
     #[inline]
     pub(crate) fn leaf<G: Game<Move = M>>(&mut self, p: &G, ply: usize) -> Score {
+        if self.budget.stopped {
+            return 0; // unwinding: the value is never used
+        }
         self.stats.leaves += 1;
         self.pv[ply].clear();
         self.budget.exhausted(self.stats.nodes());
@@ -264,6 +267,9 @@ impl<M: Copy> Ctx<M> {
     /// Counts an interior node and clears its PV.
     #[inline]
     pub(crate) fn interior(&mut self, ply: usize) {
+        if self.budget.stopped {
+            return; // unwinding: the caller returns after its first child
+        }
         self.stats.interior += 1;
         self.pv[ply].clear();
         self.budget.exhausted(self.stats.nodes());
