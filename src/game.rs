@@ -92,7 +92,7 @@ impl Player {
 ///     &gamesearch::Limits::none(),
 /// );
 /// assert_eq!(r.value, Some(1)); // 4 stones: take 1, leave a multiple of 3
-/// assert_eq!(r.best_move.as_deref(), Some("1"));
+/// assert_eq!(r.best_move, Some(1));
 /// ```
 pub trait Game: Clone {
     /// A move: cheap to copy.

@@ -14,8 +14,9 @@ pub struct Stats {
     pub leaves: u64,
     /// Interior nodes expanded (successors generated and at least one searched).
     pub interior: u64,
-    /// TEST calls issued by SCOUT's EVAL, or null-window searches issued by NegaScout/PVS
-    /// (each counted once, where it is started, not per recursive call).
+    /// TEST calls issued by SCOUT's EVAL, or null-window searches issued by NegaScout/PVS from a
+    /// node whose own window is wider than null (each counted once, where it is started; the
+    /// searches inside a null-window subtree are part of that one test).
     pub tests: u64,
     /// Re-searches: a child searched again after its test or null-window search failed high
     /// (for SCOUT: an EVAL after a passed TEST).

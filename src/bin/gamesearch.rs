@@ -1,1 +1,389 @@
-fn main() {}
+//! The `gamesearch` command line: parses, calls the library, prints (or `--json`). No search
+//! logic lives here.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use gamesearch::depth_first::run_report;
+use gamesearch::experiments::ratios::{self, minimal_tree, RatioExperiment, RatioRow};
+use gamesearch::games::Values;
+use gamesearch::{Algorithm, Error, GameSpec, Limits, Report, SearchConfig};
+
+/// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS.
+#[derive(Parser)]
+#[command(name = "gamesearch", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Search one game with one algorithm.
+    Search {
+        /// random:b=B,h=H,seed=S[,values=continuous|discrete:M][,order=random|perfect|first:P][,turns=alternate|random]
+        /// or tree:FILE or tree:TEXT, e.g. "tree:(A max (B min D=7 E=4) (C min F=2 G=3))".
+        game: String,
+        /// minimax, alphabeta, alphabeta-hard, scout, negascout, negascout-minimax, pvs.
+        #[arg(long, default_value = "negascout")]
+        algo: String,
+        #[command(flatten)]
+        opts: SearchOpts,
+        /// Also print the leaves evaluated, in order (explicit trees only).
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Run several algorithms on the same game and print a table of values and node counts.
+    Compare {
+        /// As for `search`.
+        game: String,
+        /// Comma-separated algorithm names (default: all).
+        #[arg(long, value_delimiter = ',')]
+        algos: Option<Vec<String>>,
+        #[command(flatten)]
+        opts: SearchOpts,
+    },
+    /// Reproduce a published experiment.
+    Experiment {
+        #[command(subcommand)]
+        which: ExperimentKind,
+    },
+}
+
+#[derive(Subcommand)]
+enum ExperimentKind {
+    /// leaves(SCOUT)/leaves(alpha-beta) and leaves(NegaScout)/leaves(alpha-beta) on random trees
+    /// (Pearl 1984: 1 <= r <= 1.275; Reinefeld 1983: NegaScout 10-20 % fewer for b = 20..60).
+    Ratios {
+        /// Branching factors.
+        #[arg(long, value_delimiter = ',', default_value = "2,4,8,20,40")]
+        b: Vec<u32>,
+        /// Depths.
+        #[arg(long, value_delimiter = ',', default_value = "4,5,6,7,8,9,10")]
+        h: Vec<u32>,
+        /// Trees per cell.
+        #[arg(long, default_value_t = 20)]
+        seeds: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Leaf values: continuous or discrete:M.
+        #[arg(long, default_value = "continuous")]
+        values: String,
+        /// Skip cells whose minimal tree has more leaves than this.
+        #[arg(long, default_value_t = 300_000)]
+        max_minimal_tree: u64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args, Clone)]
+struct SearchOpts {
+    /// Horizon (default: the whole tree).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Stop after this many nodes (the result is then marked incomplete).
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    max_time: Option<f64>,
+    /// Turn off NegaScout's depth < 3 refinement (re-search every fail-high).
+    #[arg(long)]
+    no_shallow_refinement: bool,
+    /// Print JSON for tools instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) if !e.use_stderr() => {
+            // --help, --version
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let msg = e.to_string();
+            let first = msg.lines().next().unwrap_or("bad arguments");
+            eprintln!("{first} (see gamesearch --help)");
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Search {
+            game,
+            algo,
+            opts,
+            trace,
+        } => {
+            let spec: GameSpec = game.parse()?;
+            let algo: Algorithm = algo.parse()?;
+            let report = with_game(&spec, &opts, &[algo])?.remove(0);
+            if opts.json {
+                let mut v = serde_json::to_value(&report)?;
+                if trace {
+                    if let GameSpec::Tree(t) = &spec {
+                        v["evaluated"] = serde_json::json!(t.evaluated());
+                    }
+                }
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                print_report(&game, &report);
+                if trace {
+                    match &spec {
+                        GameSpec::Tree(t) => println!("evaluated   {}", t.evaluated().join(" ")),
+                        _ => bail!("--trace is for explicit trees (tree:…)"),
+                    }
+                }
+            }
+        }
+        Command::Compare { game, algos, opts } => {
+            let spec: GameSpec = game.parse()?;
+            let algos: Vec<Algorithm> = match algos {
+                None => Algorithm::ALL.to_vec(),
+                Some(names) => names.iter().map(|n| n.parse()).collect::<Result<_, Error>>()?,
+            };
+            let reports = with_game(&spec, &opts, &algos)?;
+            if opts.json {
+                println!("{}", serde_json::to_string_pretty(&reports)?);
+            } else {
+                print_table(&game, &reports);
+            }
+        }
+        Command::Experiment { which } => match which {
+            ExperimentKind::Ratios {
+                b,
+                h,
+                seeds,
+                seed,
+                values,
+                max_minimal_tree,
+                json,
+            } => experiment_ratios(b, h, seeds, seed, &values, max_minimal_tree, json)?,
+        },
+    }
+    Ok(())
+}
+
+/// Builds the limits (with a Ctrl-C flag), checks the search is feasible, and runs each
+/// algorithm on the game.
+fn with_game(spec: &GameSpec, opts: &SearchOpts, algos: &[Algorithm]) -> Result<Vec<Report>> {
+    let depth = opts.depth.unwrap_or_else(|| spec.full_depth());
+    let mut limits = Limits::none();
+    if let Some(n) = opts.max_nodes {
+        if n == 0 {
+            bail!("--max-nodes must be at least 1");
+        }
+        limits = limits.with_max_nodes(n);
+    }
+    if let Some(t) = opts.max_time {
+        if !(t > 0.0 && t.is_finite()) {
+            bail!("--max-time must be a positive number of seconds");
+        }
+        limits = limits.with_max_time(Duration::from_secs_f64(t));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    // Ctrl-C stops the search cleanly; the best result so far is still printed.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    limits = limits.with_stop_flag(stop);
+    let mut cfg = SearchConfig::new(depth);
+    cfg.limits = limits;
+    cfg.shallow_refinement = !opts.no_shallow_refinement;
+
+    if let GameSpec::Random(r) = spec {
+        if opts.max_nodes.is_none() && opts.max_time.is_none() {
+            check_feasible(r.b, depth.min(r.h), algos)?;
+        }
+    }
+    let run_all = |root: &dyn Fn(Algorithm) -> Report| algos.iter().map(|&a| root(a)).collect();
+    Ok(match spec {
+        GameSpec::Random(r) => {
+            let root = r.root()?;
+            run_all(&|a| run_report(&root, a, &cfg))
+        }
+        GameSpec::Tree(t) => {
+            let root = t.root();
+            run_all(&|a| {
+                t.clear_log();
+                run_report(&root, a, &cfg)
+            })
+        }
+    })
+}
+
+/// Refuses searches that cannot finish: minimax beyond 10^10 leaves, any algorithm whose
+/// minimal tree exceeds 10^12 leaves (unless a budget was given).
+fn check_feasible(b: u32, depth: u32, algos: &[Algorithm]) -> Result<()> {
+    let full = u64::from(b).checked_pow(depth);
+    if algos.contains(&Algorithm::Minimax) && full.is_none_or(|n| n > 10_000_000_000) {
+        return Err(Error::TooLarge(format!(
+            "minimax on b={b} to depth {depth} would evaluate b^depth = {} leaves (limit 10^10); \
+             lower the depth or give --max-nodes/--max-time",
+            full.map_or("more than 1.8e19".to_string(), |n| format!("{n:e}"))
+        ))
+        .into());
+    }
+    let minimal = minimal_tree(b, depth);
+    if minimal > 1_000_000_000_000 {
+        return Err(Error::TooLarge(format!(
+            "b={b} to depth {depth}: even the minimal tree has {minimal:e} leaves (limit 10^12); \
+             lower the depth or give --max-nodes/--max-time"
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+fn print_report(game: &str, r: &Report) {
+    println!("game        {game}");
+    println!("algorithm   {}  (depth {})", r.algo, r.depth);
+    let status = if r.complete { "" } else { "  (INCOMPLETE: budget or Ctrl-C; best so far)" };
+    match r.value {
+        Some(v) => println!("value       {v}{status}"),
+        None => println!("value       unknown{status}"),
+    }
+    println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
+    println!("pv          {}", r.pv.join(" "));
+    let s = &r.stats;
+    println!(
+        "stats       leaves {}  interior {}  tests {}  re-searches {}  time {:.3} ms",
+        s.leaves, s.interior, s.tests, s.re_searches, r.time_ms
+    );
+}
+
+fn print_table(game: &str, reports: &[Report]) {
+    println!("game: {game}  depth: {}", reports.first().map_or(0, |r| r.depth));
+    let ab = reports
+        .iter()
+        .find(|r| r.algo == "alphabeta" && r.complete)
+        .map(|r| r.stats.leaves as f64);
+    println!(
+        "{:<18} {:>12} {:>12} {:>12} {:>10} {:>11} {:>10} {:>8}",
+        "algorithm", "value", "leaves", "interior", "tests", "re-searches", "time ms", "vs a-b"
+    );
+    for r in reports {
+        let value = match (r.value, r.complete) {
+            (Some(v), true) => v.to_string(),
+            (Some(v), false) => format!("{v}?"),
+            (None, _) => "?".to_string(),
+        };
+        let ratio = ab.map_or("-".to_string(), |a| format!("{:.3}", r.stats.leaves as f64 / a));
+        let s = &r.stats;
+        println!(
+            "{:<18} {:>12} {:>12} {:>12} {:>10} {:>11} {:>10.3} {:>8}",
+            r.algo, value, s.leaves, s.interior, s.tests, s.re_searches, r.time_ms, ratio
+        );
+    }
+    if reports.iter().any(|r| !r.complete) {
+        println!("? = incomplete (budget or Ctrl-C): best value found so far");
+    }
+}
+
+fn experiment_ratios(
+    bs: Vec<u32>,
+    hs: Vec<u32>,
+    seeds: u64,
+    first_seed: u64,
+    values: &str,
+    max_minimal_tree: u64,
+    json: bool,
+) -> Result<()> {
+    let values = parse_values(values)?;
+    let exp = RatioExperiment {
+        bs,
+        hs,
+        seeds,
+        first_seed,
+        values,
+        max_minimal_tree,
+    };
+    exp.validate()?;
+    let (cells, skipped) = ratios::plan(&exp);
+    let progress = std::io::stderr().is_terminal() || std::env::var_os("GAMESEARCH_PROGRESS").is_some();
+    eprintln!(
+        "ratios: {} cells x {} seeds (seeds {}..={}), {} skipped (minimal tree > {})",
+        cells.len(),
+        seeds,
+        first_seed,
+        first_seed + seeds - 1,
+        skipped.len(),
+        max_minimal_tree
+    );
+    let mut rows: Vec<RatioRow> = Vec::new();
+    for (i, &(b, h)) in cells.iter().enumerate() {
+        let start = std::time::Instant::now();
+        rows.push(ratios::ratio_cell(&exp, b, h));
+        if progress {
+            eprintln!("  [{}/{}] b={b} h={h} done in {:.1}s", i + 1, cells.len(), start.elapsed().as_secs_f64());
+        }
+    }
+    if json {
+        let out = serde_json::json!({
+            "seeds": seeds, "first_seed": first_seed, "values": format!("{values:?}"),
+            "rows": rows, "skipped": skipped,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    println!("leaves evaluated on random (h, d, F) trees, {values:?} values, mean of {seeds} seeds from {first_seed}");
+    println!(
+        "| b | h | alpha-beta | SCOUT | NegaScout | SCOUT/a-b (min–max) | NegaScout/a-b (min–max) |"
+    );
+    println!("|---:|---:|---:|---:|---:|---|---|");
+    for r in &rows {
+        println!(
+            "| {} | {} | {:.0} | {:.0} | {:.0} | {:.3} ({:.2}–{:.2}) | {:.3} ({:.2}–{:.2}) |",
+            r.b,
+            r.h,
+            r.alphabeta,
+            r.scout,
+            r.negascout,
+            r.scout_ratio,
+            r.scout_ratio_range.0,
+            r.scout_ratio_range.1,
+            r.negascout_ratio,
+            r.negascout_ratio_range.0,
+            r.negascout_ratio_range.1
+        );
+    }
+    if !skipped.is_empty() {
+        let s: Vec<String> = skipped.iter().map(|(b, h)| format!("b={b} h={h}")).collect();
+        println!("skipped (minimal tree > {max_minimal_tree} leaves): {}", s.join(", "));
+    }
+    Ok(())
+}
+
+fn parse_values(s: &str) -> Result<Values> {
+    match s.split_once(':') {
+        None if s == "continuous" => Ok(Values::Continuous),
+        Some(("discrete", m)) => {
+            let m: u32 = m.parse().with_context(|| format!("values={s}: M must be an integer"))?;
+            if m < 2 {
+                bail!("values=discrete:{m} needs at least 2 levels");
+            }
+            Ok(Values::Discrete(m))
+        }
+        _ => bail!("values={s}: expected continuous or discrete:M"),
+    }
+}
+

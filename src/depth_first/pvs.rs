@@ -29,7 +29,9 @@ pub(crate) fn pvs<G: Game>(
         let t = if i == 0 {
             relative(same, alpha, beta, |x, y| pvs(ctx, &child, x, y, depth - 1, ply + 1))
         } else {
-            ctx.stats.tests += 1;
+            if beta - alpha > 1 {
+                ctx.stats.tests += 1;
+            }
             let t = relative(same, a, a + 1, |x, y| pvs(ctx, &child, x, y, depth - 1, ply + 1));
             if t > a && t < beta && !ctx.stopped() {
                 ctx.stats.re_searches += 1;

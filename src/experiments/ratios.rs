@@ -1,0 +1,150 @@
+//! SCOUT and NegaScout against alpha-beta on Pearl's random (h, d, F) trees.
+//!
+//! Seed 002 ("Performance of SCOUT (3/3)") quotes Pearl 1984: `r = N_scout / N_AB` satisfies
+//! `1 <= r <= 1.275` on random uniform trees, closer to 1 for larger b and d. Seed 002
+//! ("Performances") quotes Reinefeld 1983: NegaScout evaluates about 10-20 % fewer leaves than
+//! alpha-beta for b from 20 to 60. This experiment measures both ratios, leaves evaluated
+//! (Pearl's "node inspections") averaged over seeds, each search on the same tree.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::depth_first::{search_with, SearchConfig};
+use crate::error::Error;
+use crate::games::{RandomTreeSpec, TreeOrder, Values};
+use crate::Algorithm;
+
+/// One cell of the table: a (b, h) pair averaged over seeds.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatioRow {
+    /// Branching factor.
+    pub b: u32,
+    /// Depth.
+    pub h: u32,
+    /// How many trees (seeds `first_seed .. first_seed + seeds`).
+    pub seeds: u64,
+    /// Mean leaves evaluated by alpha-beta (fail-soft F3).
+    pub alphabeta: f64,
+    /// Mean leaves evaluated by SCOUT.
+    pub scout: f64,
+    /// Mean leaves evaluated by NegaScout (F4, with the depth < 3 refinement).
+    pub negascout: f64,
+    /// `scout / alphabeta` (ratio of the means).
+    pub scout_ratio: f64,
+    /// `negascout / alphabeta` (ratio of the means).
+    pub negascout_ratio: f64,
+    /// Smallest and largest per-tree `scout / alphabeta`.
+    pub scout_ratio_range: (f64, f64),
+    /// Smallest and largest per-tree `negascout / alphabeta`.
+    pub negascout_ratio_range: (f64, f64),
+}
+
+/// Parameters of the experiment.
+#[derive(Clone, Debug)]
+pub struct RatioExperiment {
+    /// Branching factors.
+    pub bs: Vec<u32>,
+    /// Depths.
+    pub hs: Vec<u32>,
+    /// Trees per cell.
+    pub seeds: u64,
+    /// The first seed.
+    pub first_seed: u64,
+    /// Leaf values.
+    pub values: Values,
+    /// Cells whose *minimal* tree (`b^ceil(h/2) + b^floor(h/2) - 1` leaves) is larger than this
+    /// are skipped: a random-order alpha-beta search costs many times the minimal tree.
+    pub max_minimal_tree: u64,
+}
+
+impl RatioExperiment {
+    /// The grid of issue #2: b in {2, 4, 8, 20, 40}, h from 4 to 10, 20 seeds from 1.
+    pub fn standard() -> Self {
+        RatioExperiment {
+            bs: vec![2, 4, 8, 20, 40],
+            hs: (4..=10).collect(),
+            seeds: 20,
+            first_seed: 1,
+            values: Values::Continuous,
+            max_minimal_tree: 300_000,
+        }
+    }
+
+    /// Checks the parameters.
+    pub fn validate(&self) -> Result<(), Error> {
+        if self.seeds == 0 {
+            return Err(Error::BadParameter("seeds must be at least 1".into()));
+        }
+        if self.bs.iter().any(|&b| b < 2) {
+            return Err(Error::BadParameter("every b must be at least 2".into()));
+        }
+        Ok(())
+    }
+}
+
+/// The Knuth–Moore minimal tree size `b^ceil(h/2) + b^floor(h/2) - 1` (saturating).
+pub fn minimal_tree(b: u32, h: u32) -> u64 {
+    let p = |e: u32| u64::from(b).checked_pow(e).unwrap_or(u64::MAX);
+    p(h.div_ceil(2)).saturating_add(p(h / 2)).saturating_sub(1)
+}
+
+/// Runs one cell: every seed in parallel.
+pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
+    let per_seed: Vec<[u64; 3]> = (exp.first_seed..exp.first_seed + exp.seeds)
+        .into_par_iter()
+        .map(|seed| {
+            let spec = RandomTreeSpec {
+                values: exp.values,
+                order: TreeOrder::Random,
+                ..RandomTreeSpec::new(b, h, seed)
+            };
+            let root = spec.root().expect("validated spec");
+            let cfg = SearchConfig::new(h);
+            let run = |a| {
+                let r = search_with(&root, a, &cfg);
+                (r.value, r.stats.leaves)
+            };
+            let (v, ab) = run(Algorithm::AlphaBeta);
+            let (vs, sc) = run(Algorithm::Scout);
+            let (vn, ns) = run(Algorithm::NegaScout);
+            assert!(v == vs && v == vn, "algorithms disagree on {spec}");
+            [ab, sc, ns]
+        })
+        .collect();
+    let n = per_seed.len() as f64;
+    let mean = |i: usize| per_seed.iter().map(|r| r[i] as f64).sum::<f64>() / n;
+    let range = |i: usize| {
+        per_seed.iter().map(|r| r[i] as f64 / r[0] as f64).fold((f64::MAX, f64::MIN), |(lo, hi), x| {
+            (lo.min(x), hi.max(x))
+        })
+    };
+    let (ab, sc, ns) = (mean(0), mean(1), mean(2));
+    RatioRow {
+        b,
+        h,
+        seeds: exp.seeds,
+        alphabeta: ab,
+        scout: sc,
+        negascout: ns,
+        scout_ratio: sc / ab,
+        negascout_ratio: ns / ab,
+        scout_ratio_range: range(1),
+        negascout_ratio_range: range(2),
+    }
+}
+
+/// The cells of the grid that fit the size limit, in order, and those skipped.
+pub fn plan(exp: &RatioExperiment) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+    let mut run = Vec::new();
+    let mut skipped = Vec::new();
+    for &b in &exp.bs {
+        for &h in &exp.hs {
+            if minimal_tree(b, h) <= exp.max_minimal_tree {
+                run.push((b, h));
+            } else {
+                skipped.push((b, h));
+            }
+        }
+    }
+    (run, skipped)
+}
