@@ -20,8 +20,12 @@ fn leaves(b: usize, h: usize, values: &[i32]) -> (u64, u64, String) {
     let text = build(b, h, values, &mut 0, true);
     let t = ExplicitTree::parse(&text).unwrap();
     let cfg = SearchConfig::new(h as u32);
-    let ab = search_with(&t.root(), Algorithm::AlphaBeta, &cfg).stats.leaves;
-    let ns = search_with(&t.root(), Algorithm::NegaScout, &cfg).stats.leaves;
+    let ab = search_with(&t.root(), Algorithm::AlphaBeta, &cfg)
+        .stats
+        .leaves;
+    let ns = search_with(&t.root(), Algorithm::NegaScout, &cfg)
+        .stats
+        .leaves;
     (ab, ns, text)
 }
 
@@ -56,7 +60,9 @@ fn main() {
             first.get_or_insert((text, ab, ns));
         }
     });
-    println!("b=2 h=3, distinct values: NegaScout < alpha-beta on {count} of 40320; first: {first:?}");
+    println!(
+        "b=2 h=3, distinct values: NegaScout < alpha-beta on {count} of 40320; first: {first:?}"
+    );
 }
 
 fn permute(v: &mut Vec<i32>, k: usize, f: &mut impl FnMut(&[i32])) {

@@ -9,8 +9,8 @@ pub enum Error {
     /// A `GAME` argument that names no known game.
     #[error("unknown game `{0}`: expected random:b=B,h=H,seed=S[,…] or tree:FILE or tree:TEXT")]
     UnknownGame(String),
-    /// A malformed or out-of-range game parameter.
-    #[error("bad game parameter: {0}")]
+    /// A malformed or out-of-range parameter (of a game or an experiment).
+    #[error("bad parameter: {0}")]
     BadParameter(String),
     /// An algorithm name nobody knows.
     #[error("unknown algorithm `{name}`; known: {known}")]

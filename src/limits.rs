@@ -79,7 +79,10 @@ impl Budget {
         } else if nodes >= self.next_poll {
             self.next_poll = nodes + POLL_EVERY;
             let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let flagged = self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+            let flagged = self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed));
             self.stopped = timed_out || flagged;
         }
         self.stopped

@@ -12,7 +12,10 @@ fn spec_strategy() -> impl Strategy<Value = (RandomTreeSpec, u32)> {
         1u32..=5,
         0u32..=6,
         any::<u64>(),
-        prop_oneof![Just(Values::Continuous), (2u32..=6).prop_map(Values::Discrete)],
+        prop_oneof![
+            Just(Values::Continuous),
+            (2u32..=6).prop_map(Values::Discrete)
+        ],
         prop_oneof![
             Just(TreeOrder::Random),
             Just(TreeOrder::Perfect),
@@ -55,7 +58,13 @@ fn check_all<G: Game>(root: &G, depth: u32) -> Result<(), TestCaseError> {
         for c in [&cfg, &plain] {
             let r = search_with(root, algo, c);
             prop_assert!(r.complete);
-            prop_assert_eq!(r.value, Some(v), "{} (refinement {})", algo, c.shallow_refinement);
+            prop_assert_eq!(
+                r.value,
+                Some(v),
+                "{} (refinement {})",
+                algo,
+                c.shallow_refinement
+            );
             if matches!(algo, Algorithm::AlphaBeta | Algorithm::AlphaBetaHard) {
                 // Alpha-beta never looks at a leaf twice, so never more than minimax.
                 prop_assert!(r.stats.leaves <= oracle.stats.leaves);
@@ -80,16 +89,28 @@ fn check_windows<G: Game>(root: &G, depth: u32, a: i32, w: i32) -> Result<(), Te
         Algorithm::NegaScoutMinimax,
         Algorithm::Pvs,
     ] {
-        let t = search_window(root, algo, alpha, beta, &cfg).unwrap().value.unwrap();
+        let t = search_window(root, algo, alpha, beta, &cfg)
+            .unwrap()
+            .value
+            .unwrap();
         if t <= alpha {
-            prop_assert!(v <= t, "{algo}: fail-low {t} but V = {v} in ({alpha},{beta})");
+            prop_assert!(
+                v <= t,
+                "{algo}: fail-low {t} but V = {v} in ({alpha},{beta})"
+            );
         } else if t >= beta {
-            prop_assert!(v >= t, "{algo}: fail-high {t} but V = {v} in ({alpha},{beta})");
+            prop_assert!(
+                v >= t,
+                "{algo}: fail-high {t} but V = {v} in ({alpha},{beta})"
+            );
         } else {
             prop_assert_eq!(v, t, "{} inside ({}, {})", algo, alpha, beta);
         }
         // Null window (m, m + 1) answers TEST(p, m, >).
-        let t = search_window(root, algo, alpha, alpha + 1, &cfg).unwrap().value.unwrap();
+        let t = search_window(root, algo, alpha, alpha + 1, &cfg)
+            .unwrap()
+            .value
+            .unwrap();
         prop_assert_eq!(t > alpha, v > alpha, "{} null window at {}", algo, alpha);
     }
     let hard = search_window(root, Algorithm::AlphaBetaHard, alpha, beta, &cfg)

@@ -35,9 +35,10 @@ fn conspiracy_example_tree_values_and_alpha_beta_cut() {
 /// not in the seed; this tree has exactly the described shape.
 #[test]
 fn scout_test_skips_a_branch_alpha_beta_must_visit() {
-    let tree =
-        ExplicitTree::parse("(R max (A min A1=5 A2=6) (P min (K max K1=8 K2=9) (L max L1=7 L2=1) P3=3))")
-            .unwrap();
+    let tree = ExplicitTree::parse(
+        "(R max (A min A1=5 A2=6) (P min (K max K1=8 K2=9) (L max L1=7 L2=1) P3=3))",
+    )
+    .unwrap();
     let (v, scout) = run(&tree, Algorithm::Scout);
     assert_eq!(v, 5);
     assert_eq!(scout, ["A1", "A2", "K1", "L1", "P3"]);
@@ -56,7 +57,9 @@ fn scout_test_skips_a_branch_alpha_beta_must_visit() {
     for v in 0..10 {
         for cond in [Condition::Gt, Condition::Ge, Condition::Lt, Condition::Le] {
             let a = test(&p, v, cond, 10, &Limits::none()).holds.unwrap();
-            let b = test(&p, v, cond.negation(), 10, &Limits::none()).holds.unwrap();
+            let b = test(&p, v, cond.negation(), 10, &Limits::none())
+                .holds
+                .unwrap();
             assert_ne!(a, b, "TEST(P, {v}, {cond:?})");
             assert_eq!(a, cond.holds(3, v), "V(P) = 3");
         }
@@ -94,7 +97,10 @@ fn reinefeld_smallest_tree_negascout_beats_alpha_beta() {
     assert_eq!(ns, ["a", "b", "c", "e", "g", "h"]);
     // PVS has no depth < 3 refinement: its null window on leaf b fails high and b is
     // re-searched, which costs back the leaf saved at C.
-    assert_eq!(run(&tree, Algorithm::Pvs).1, ["a", "b", "b", "c", "e", "g", "h"]);
+    assert_eq!(
+        run(&tree, Algorithm::Pvs).1,
+        ["a", "b", "b", "c", "e", "g", "h"]
+    );
     assert_eq!(run(&tree, Algorithm::NegaScoutMinimax).1, ns);
 }
 
@@ -132,7 +138,19 @@ fn uniform_text(b: u32, h: u32, max: bool, vals: &mut impl Iterator<Item = u64>)
 /// and PVS, whose null windows all fail the right way.
 #[test]
 fn perfectly_ordered_trees_visit_exactly_the_minimal_tree() {
-    for (b, h) in [(2u32, 2u32), (2, 5), (2, 10), (3, 3), (3, 6), (4, 4), (5, 5), (8, 4), (8, 5), (20, 3), (40, 3)] {
+    for (b, h) in [
+        (2u32, 2u32),
+        (2, 5),
+        (2, 10),
+        (3, 3),
+        (3, 6),
+        (4, 4),
+        (5, 5),
+        (8, 4),
+        (8, 5),
+        (20, 3),
+        (40, 3),
+    ] {
         let minimal = b.pow(h.div_ceil(2)) + b.pow(h / 2) - 1;
         for seed in 0..3 {
             let spec = RandomTreeSpec {
@@ -148,7 +166,11 @@ fn perfectly_ordered_trees_visit_exactly_the_minimal_tree() {
                 Algorithm::Pvs,
             ] {
                 let r = search(&root, algo, h, &Limits::none());
-                assert_eq!(r.stats.leaves, u64::from(minimal), "{algo} b={b} h={h} seed={seed}");
+                assert_eq!(
+                    r.stats.leaves,
+                    u64::from(minimal),
+                    "{algo} b={b} h={h} seed={seed}"
+                );
                 assert_eq!(r.stats.re_searches, 0, "{algo}: no null window fails high");
             }
             let mm = search(&root, Algorithm::Minimax, h, &Limits::none());
@@ -175,7 +197,10 @@ fn max_possible_cut_saves_leaves_on_discrete_trees() {
         ab_total += ab.stats.leaves;
         ns_total += ns.stats.leaves;
     }
-    assert!(ns_total < ab_total, "NegaScout {ns_total} vs alpha-beta {ab_total}");
+    assert!(
+        ns_total < ab_total,
+        "NegaScout {ns_total} vs alpha-beta {ab_total}"
+    );
 }
 
 /// The depth < 3 refinement saves re-searches and never changes the value.
@@ -214,6 +239,11 @@ fn node_budget_stops_cleanly() {
             assert!(r.value.is_some());
         }
     }
-    let r = search(&root, Algorithm::AlphaBeta, 8, &Limits::none().with_max_nodes(1_000_000_000));
+    let r = search(
+        &root,
+        Algorithm::AlphaBeta,
+        8,
+        &Limits::none().with_max_nodes(1_000_000_000),
+    );
     assert!(r.complete);
 }

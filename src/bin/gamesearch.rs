@@ -67,7 +67,7 @@ enum ExperimentKind {
         #[arg(long, value_delimiter = ',', default_value = "4,5,6,7,8,9,10")]
         h: Vec<u32>,
         /// Trees per cell.
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 40)]
         seeds: u64,
         /// The first seed.
         #[arg(long, default_value_t = 1)]
@@ -76,7 +76,7 @@ enum ExperimentKind {
         #[arg(long, default_value = "continuous")]
         values: String,
         /// Skip cells whose minimal tree has more leaves than this.
-        #[arg(long, default_value_t = 300_000)]
+        #[arg(long, default_value_t = 3_000_000)]
         max_minimal_tree: u64,
         /// Print JSON instead of a table.
         #[arg(long)]
@@ -160,7 +160,10 @@ fn run(cli: Cli) -> Result<()> {
             let spec: GameSpec = game.parse()?;
             let algos: Vec<Algorithm> = match algos {
                 None => Algorithm::ALL.to_vec(),
-                Some(names) => names.iter().map(|n| n.parse()).collect::<Result<_, Error>>()?,
+                Some(names) => names
+                    .iter()
+                    .map(|n| n.parse())
+                    .collect::<Result<_, Error>>()?,
             };
             let reports = with_game(&spec, &opts, &algos)?;
             if opts.json {
@@ -187,7 +190,10 @@ fn run(cli: Cli) -> Result<()> {
 /// Builds the limits (with a Ctrl-C flag), checks the search is feasible, and runs each
 /// algorithm on the game.
 fn with_game(spec: &GameSpec, opts: &SearchOpts, algos: &[Algorithm]) -> Result<Vec<Report>> {
-    let depth = opts.depth.unwrap_or_else(|| spec.full_depth());
+    // Beyond the tree's height a horizon changes nothing.
+    let depth = opts
+        .depth
+        .map_or(spec.full_depth(), |d| d.min(spec.full_depth()));
     let mut limits = Limits::none();
     if let Some(n) = opts.max_nodes {
         if n == 0 {
@@ -239,15 +245,19 @@ fn check_feasible(b: u32, depth: u32, algos: &[Algorithm]) -> Result<()> {
         return Err(Error::TooLarge(format!(
             "minimax on b={b} to depth {depth} would evaluate b^depth = {} leaves (limit 10^10); \
              lower the depth or give --max-nodes/--max-time",
-            full.map_or("more than 1.8e19".to_string(), |n| format!("{n:e}"))
+            full.map_or("more than 1.8e19".to_string(), |n| format!(
+                "{:.2e}",
+                n as f64
+            ))
         ))
         .into());
     }
     let minimal = minimal_tree(b, depth);
     if minimal > 1_000_000_000_000 {
         return Err(Error::TooLarge(format!(
-            "b={b} to depth {depth}: even the minimal tree has {minimal:e} leaves (limit 10^12); \
-             lower the depth or give --max-nodes/--max-time"
+            "b={b} to depth {depth}: even the minimal tree has {:.2e} leaves (limit 10^12); \
+             lower the depth or give --max-nodes/--max-time",
+            minimal as f64
         ))
         .into());
     }
@@ -257,7 +267,11 @@ fn check_feasible(b: u32, depth: u32, algos: &[Algorithm]) -> Result<()> {
 fn print_report(game: &str, r: &Report) {
     println!("game        {game}");
     println!("algorithm   {}  (depth {})", r.algo, r.depth);
-    let status = if r.complete { "" } else { "  (INCOMPLETE: budget or Ctrl-C; best so far)" };
+    let status = if r.complete {
+        ""
+    } else {
+        "  (INCOMPLETE: budget or Ctrl-C; best so far)"
+    };
     match r.value {
         Some(v) => println!("value       {v}{status}"),
         None => println!("value       unknown{status}"),
@@ -272,7 +286,10 @@ fn print_report(game: &str, r: &Report) {
 }
 
 fn print_table(game: &str, reports: &[Report]) {
-    println!("game: {game}  depth: {}", reports.first().map_or(0, |r| r.depth));
+    println!(
+        "game: {game}  depth: {}",
+        reports.first().map_or(0, |r| r.depth)
+    );
     let ab = reports
         .iter()
         .find(|r| r.algo == "alphabeta" && r.complete)
@@ -287,7 +304,9 @@ fn print_table(game: &str, reports: &[Report]) {
             (Some(v), false) => format!("{v}?"),
             (None, _) => "?".to_string(),
         };
-        let ratio = ab.map_or("-".to_string(), |a| format!("{:.3}", r.stats.leaves as f64 / a));
+        let ratio = ab.map_or("-".to_string(), |a| {
+            format!("{:.3}", r.stats.leaves as f64 / a)
+        });
         let s = &r.stats;
         println!(
             "{:<18} {:>12} {:>12} {:>12} {:>10} {:>11} {:>10.3} {:>8}",
@@ -319,7 +338,8 @@ fn experiment_ratios(
     };
     exp.validate()?;
     let (cells, skipped) = ratios::plan(&exp);
-    let progress = std::io::stderr().is_terminal() || std::env::var_os("GAMESEARCH_PROGRESS").is_some();
+    let progress =
+        std::io::stderr().is_terminal() || std::env::var_os("GAMESEARCH_PROGRESS").is_some();
     eprintln!(
         "ratios: {} cells x {} seeds (seeds {}..={}), {} skipped (minimal tree > {})",
         cells.len(),
@@ -334,7 +354,12 @@ fn experiment_ratios(
         let start = std::time::Instant::now();
         rows.push(ratios::ratio_cell(&exp, b, h));
         if progress {
-            eprintln!("  [{}/{}] b={b} h={h} done in {:.1}s", i + 1, cells.len(), start.elapsed().as_secs_f64());
+            eprintln!(
+                "  [{}/{}] b={b} h={h} done in {:.1}s",
+                i + 1,
+                cells.len(),
+                start.elapsed().as_secs_f64()
+            );
         }
     }
     if json {
@@ -347,12 +372,12 @@ fn experiment_ratios(
     }
     println!("leaves evaluated on random (h, d, F) trees, {values:?} values, mean of {seeds} seeds from {first_seed}");
     println!(
-        "| b | h | alpha-beta | SCOUT | NegaScout | SCOUT/a-b (min–max) | NegaScout/a-b (min–max) |"
+        "| b | h | alpha-beta | SCOUT | NegaScout | SCOUT/a-b (min–max) | NegaScout/a-b (min–max) | nodes: SCOUT/a-b | nodes: NegaScout/a-b |"
     );
-    println!("|---:|---:|---:|---:|---:|---|---|");
+    println!("|---:|---:|---:|---:|---:|---|---|---:|---:|");
     for r in &rows {
         println!(
-            "| {} | {} | {:.0} | {:.0} | {:.0} | {:.3} ({:.2}–{:.2}) | {:.3} ({:.2}–{:.2}) |",
+            "| {} | {} | {:.0} | {:.0} | {:.0} | {:.3} ({:.2}–{:.2}) | {:.3} ({:.2}–{:.2}) | {:.3} | {:.3} |",
             r.b,
             r.h,
             r.alphabeta,
@@ -363,12 +388,20 @@ fn experiment_ratios(
             r.scout_ratio_range.1,
             r.negascout_ratio,
             r.negascout_ratio_range.0,
-            r.negascout_ratio_range.1
+            r.negascout_ratio_range.1,
+            r.scout_nodes_ratio,
+            r.negascout_nodes_ratio
         );
     }
     if !skipped.is_empty() {
-        let s: Vec<String> = skipped.iter().map(|(b, h)| format!("b={b} h={h}")).collect();
-        println!("skipped (minimal tree > {max_minimal_tree} leaves): {}", s.join(", "));
+        let s: Vec<String> = skipped
+            .iter()
+            .map(|(b, h)| format!("b={b} h={h}"))
+            .collect();
+        println!(
+            "skipped (minimal tree > {max_minimal_tree} leaves): {}",
+            s.join(", ")
+        );
     }
     Ok(())
 }
@@ -377,7 +410,9 @@ fn parse_values(s: &str) -> Result<Values> {
     match s.split_once(':') {
         None if s == "continuous" => Ok(Values::Continuous),
         Some(("discrete", m)) => {
-            let m: u32 = m.parse().with_context(|| format!("values={s}: M must be an integer"))?;
+            let m: u32 = m
+                .parse()
+                .with_context(|| format!("values={s}: M must be an integer"))?;
             if m < 2 {
                 bail!("values=discrete:{m} needs at least 2 levels");
             }
@@ -386,4 +421,3 @@ fn parse_values(s: &str) -> Result<Values> {
         _ => bail!("values={s}: expected continuous or discrete:M"),
     }
 }
-

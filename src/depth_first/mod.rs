@@ -175,7 +175,11 @@ pub fn search_with<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Ou
         Algorithm::Pvs => pvs::pvs(&mut ctx, game, -INF, INF, d, 0),
     };
     // Negamax forms return (and record at the root) values from the root mover's view.
-    let sign = if algo.is_negamax() { game.to_move().sign() } else { 1 };
+    let sign = if algo.is_negamax() {
+        game.to_move().sign()
+    } else {
+        1
+    };
     ctx.finish(sign * value, sign)
 }
 
@@ -190,7 +194,13 @@ impl Algorithm {
 
 impl<M: Copy> Outcome<M> {
     /// Names the moves (playing the PV from `game` so each is named in its position).
-    pub fn report<G: Game<Move = M>>(&self, game: &G, algo: &str, depth: u32, time_ms: f64) -> Report {
+    pub fn report<G: Game<Move = M>>(
+        &self,
+        game: &G,
+        algo: &str,
+        depth: u32,
+        time_ms: f64,
+    ) -> Report {
         let mut pos = game.clone();
         let mut pv = Vec::with_capacity(self.pv.len());
         for &m in &self.pv {
@@ -235,7 +245,9 @@ pub(crate) struct Ctx<M> {
 
 impl<M: Copy> Ctx<M> {
     pub(crate) fn new<G: Game<Move = M>>(game: &G, cfg: &SearchConfig) -> Self {
-        let plies = cfg.depth as usize + 2;
+        // Rows for the usual depths up front; deeper searches grow the table once, on the way
+        // down, not per node.
+        let plies = (cfg.depth as usize).min(126) + 2;
         Ctx {
             stats: Stats::default(),
             budget: Budget::new(&cfg.limits),
@@ -259,6 +271,7 @@ impl<M: Copy> Ctx<M> {
             return 0; // unwinding: the value is never used
         }
         self.stats.leaves += 1;
+        self.ensure_ply(ply);
         self.pv[ply].clear();
         self.budget.exhausted(self.stats.nodes());
         p.evaluate()
@@ -271,8 +284,17 @@ impl<M: Copy> Ctx<M> {
             return; // unwinding: the caller returns after its first child
         }
         self.stats.interior += 1;
+        self.ensure_ply(ply);
         self.pv[ply].clear();
         self.budget.exhausted(self.stats.nodes());
+    }
+
+    /// Makes sure the PV table has rows for `ply` and its child.
+    #[inline]
+    fn ensure_ply(&mut self, ply: usize) {
+        if ply + 1 >= self.pv.len() {
+            self.pv.resize_with(ply + 2, Vec::new);
+        }
     }
 
     /// Records `m` followed by the child's line as the best line at `ply`; at the root, also the
@@ -384,13 +406,21 @@ pub fn search_window<G: Game>(
         Algorithm::NegaScout => relative(root_max, alpha, beta, |a, b| {
             negascout::f4(&mut ctx, game, a, b, d, 0)
         }),
-        Algorithm::Pvs => relative(root_max, alpha, beta, |a, b| pvs::pvs(&mut ctx, game, a, b, d, 0)),
+        Algorithm::Pvs => relative(root_max, alpha, beta, |a, b| {
+            pvs::pvs(&mut ctx, game, a, b, d, 0)
+        }),
         Algorithm::NegaScoutMinimax => negascout::minimax_form(&mut ctx, game, alpha, beta, d, 0),
         Algorithm::Minimax | Algorithm::Scout => {
-            return Err(Error::BadParameter(format!("{algo} takes no search window")))
+            return Err(Error::BadParameter(format!(
+                "{algo} takes no search window"
+            )))
         }
     };
     // `relative` already turned the value into MAX's view.
-    let sign = if algo.is_negamax() { game.to_move().sign() } else { 1 };
+    let sign = if algo.is_negamax() {
+        game.to_move().sign()
+    } else {
+        1
+    };
     Ok(ctx.finish(value, sign))
 }

@@ -56,7 +56,9 @@ pub(crate) fn f4<G: Game>(
             ctx.stats.tests += 1; // a null-window search (n = max(alpha, m) + 1)
         }
         // 9: t := -F4(p_i, -n, -max{alpha, m}, depth - 1)
-        let t = relative(same, lo, n, |a, b| f4(ctx, &child, a, b, depth - 1, ply + 1));
+        let t = relative(same, lo, n, |a, b| {
+            f4(ctx, &child, a, b, depth - 1, ply + 1)
+        });
         if ctx.stopped() {
             return m;
         }
@@ -67,7 +69,9 @@ pub(crate) fn f4<G: Game>(
             } else {
                 // 13: re-search with (t, beta)
                 ctx.stats.re_searches += 1;
-                let r = relative(same, t, beta, |a, b| f4(ctx, &child, a, b, depth - 1, ply + 1));
+                let r = relative(same, t, beta, |a, b| {
+                    f4(ctx, &child, a, b, depth - 1, ply + 1)
+                });
                 if ctx.stopped() {
                     return m;
                 }

@@ -27,15 +27,21 @@ pub(crate) fn pvs<G: Game>(
         let same = child.to_move() == me;
         let a = alpha.max(best);
         let t = if i == 0 {
-            relative(same, alpha, beta, |x, y| pvs(ctx, &child, x, y, depth - 1, ply + 1))
+            relative(same, alpha, beta, |x, y| {
+                pvs(ctx, &child, x, y, depth - 1, ply + 1)
+            })
         } else {
             if beta - alpha > 1 {
                 ctx.stats.tests += 1;
             }
-            let t = relative(same, a, a + 1, |x, y| pvs(ctx, &child, x, y, depth - 1, ply + 1));
+            let t = relative(same, a, a + 1, |x, y| {
+                pvs(ctx, &child, x, y, depth - 1, ply + 1)
+            });
             if t > a && t < beta && !ctx.stopped() {
                 ctx.stats.re_searches += 1;
-                relative(same, a, beta, |x, y| pvs(ctx, &child, x, y, depth - 1, ply + 1))
+                relative(same, a, beta, |x, y| {
+                    pvs(ctx, &child, x, y, depth - 1, ply + 1)
+                })
             } else {
                 t
             }

@@ -33,6 +33,10 @@ pub struct RatioRow {
     pub scout_ratio: f64,
     /// `negascout / alphabeta` (ratio of the means).
     pub negascout_ratio: f64,
+    /// `scout / alphabeta` counting every node visited (leaves + interior), not only leaves.
+    pub scout_nodes_ratio: f64,
+    /// `negascout / alphabeta` counting every node visited.
+    pub negascout_nodes_ratio: f64,
     /// Smallest and largest per-tree `scout / alphabeta`.
     pub scout_ratio_range: (f64, f64),
     /// Smallest and largest per-tree `negascout / alphabeta`.
@@ -58,18 +62,6 @@ pub struct RatioExperiment {
 }
 
 impl RatioExperiment {
-    /// The grid of issue #2: b in {2, 4, 8, 20, 40}, h from 4 to 10, 20 seeds from 1.
-    pub fn standard() -> Self {
-        RatioExperiment {
-            bs: vec![2, 4, 8, 20, 40],
-            hs: (4..=10).collect(),
-            seeds: 20,
-            first_seed: 1,
-            values: Values::Continuous,
-            max_minimal_tree: 300_000,
-        }
-    }
-
     /// Checks the parameters.
     pub fn validate(&self) -> Result<(), Error> {
         if self.seeds == 0 {
@@ -90,7 +82,7 @@ pub fn minimal_tree(b: u32, h: u32) -> u64 {
 
 /// Runs one cell: every seed in parallel.
 pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
-    let per_seed: Vec<[u64; 3]> = (exp.first_seed..exp.first_seed + exp.seeds)
+    let per_seed: Vec<[u64; 6]> = (exp.first_seed..exp.first_seed + exp.seeds)
         .into_par_iter()
         .map(|seed| {
             let spec = RandomTreeSpec {
@@ -102,21 +94,22 @@ pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
             let cfg = SearchConfig::new(h);
             let run = |a| {
                 let r = search_with(&root, a, &cfg);
-                (r.value, r.stats.leaves)
+                (r.value, r.stats.leaves, r.stats.nodes())
             };
-            let (v, ab) = run(Algorithm::AlphaBeta);
-            let (vs, sc) = run(Algorithm::Scout);
-            let (vn, ns) = run(Algorithm::NegaScout);
+            let (v, ab, ab_n) = run(Algorithm::AlphaBeta);
+            let (vs, sc, sc_n) = run(Algorithm::Scout);
+            let (vn, ns, ns_n) = run(Algorithm::NegaScout);
             assert!(v == vs && v == vn, "algorithms disagree on {spec}");
-            [ab, sc, ns]
+            [ab, sc, ns, ab_n, sc_n, ns_n]
         })
         .collect();
     let n = per_seed.len() as f64;
     let mean = |i: usize| per_seed.iter().map(|r| r[i] as f64).sum::<f64>() / n;
     let range = |i: usize| {
-        per_seed.iter().map(|r| r[i] as f64 / r[0] as f64).fold((f64::MAX, f64::MIN), |(lo, hi), x| {
-            (lo.min(x), hi.max(x))
-        })
+        per_seed
+            .iter()
+            .map(|r| r[i] as f64 / r[0] as f64)
+            .fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
     };
     let (ab, sc, ns) = (mean(0), mean(1), mean(2));
     RatioRow {
@@ -128,13 +121,18 @@ pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
         negascout: ns,
         scout_ratio: sc / ab,
         negascout_ratio: ns / ab,
+        scout_nodes_ratio: mean(4) / mean(3),
+        negascout_nodes_ratio: mean(5) / mean(3),
         scout_ratio_range: range(1),
         negascout_ratio_range: range(2),
     }
 }
 
+/// A `(b, h)` cell of the grid.
+pub type Cell = (u32, u32);
+
 /// The cells of the grid that fit the size limit, in order, and those skipped.
-pub fn plan(exp: &RatioExperiment) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+pub fn plan(exp: &RatioExperiment) -> (Vec<Cell>, Vec<Cell>) {
     let mut run = Vec::new();
     let mut skipped = Vec::new();
     for &b in &exp.bs {

@@ -86,7 +86,10 @@ impl ExplicitTree {
 
     /// The root position.
     pub fn root(&self) -> ExplicitPosition<'_> {
-        ExplicitPosition { tree: self, node: 0 }
+        ExplicitPosition {
+            tree: self,
+            node: 0,
+        }
     }
 
     /// All nodes (root first).

@@ -102,7 +102,10 @@ impl RandomTreeSpec {
             return bad("b must be at least 1 (b=0 is a tree with no moves)".into());
         }
         if self.h > MAX_HEIGHT {
-            return bad(format!("h={} is larger than the maximum {MAX_HEIGHT}", self.h));
+            return bad(format!(
+                "h={} is larger than the maximum {MAX_HEIGHT}",
+                self.h
+            ));
         }
         if let Values::Discrete(m) = self.values {
             if m < 2 {
@@ -111,7 +114,9 @@ impl RandomTreeSpec {
         }
         if let TreeOrder::First(p) = self.order {
             if !(0.0..=1.0).contains(&p) {
-                return bad(format!("order=first:{p}: the probability must be in [0, 1]"));
+                return bad(format!(
+                    "order=first:{p}: the probability must be in [0, 1]"
+                ));
             }
         }
         Ok(())
@@ -155,9 +160,10 @@ impl std::str::FromStr for RandomTreeSpec {
                 "values" => {
                     spec.values = match v.split_once(':') {
                         None if v == "continuous" => Values::Continuous,
-                        Some(("discrete", m)) => Values::Discrete(m.parse().map_err(|_| {
-                            bad(format!("values={v}: M must be an integer"))
-                        })?),
+                        Some(("discrete", m)) => Values::Discrete(
+                            m.parse()
+                                .map_err(|_| bad(format!("values={v}: M must be an integer")))?,
+                        ),
                         _ => {
                             return Err(bad(format!(
                                 "values={v}: expected continuous or discrete:M"
