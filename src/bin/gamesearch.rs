@@ -349,8 +349,16 @@ fn experiment_ratios(
         skipped.len(),
         max_minimal_tree
     );
+    // Ctrl-C stops after the cell in progress; the rows done so far are still printed.
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = interrupted.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
     let mut rows: Vec<RatioRow> = Vec::new();
     for (i, &(b, h)) in cells.iter().enumerate() {
+        if interrupted.load(Ordering::Relaxed) {
+            eprintln!("interrupted: printing the {} cells finished", rows.len());
+            break;
+        }
         let start = std::time::Instant::now();
         rows.push(ratios::ratio_cell(&exp, b, h));
         if progress {
