@@ -120,6 +120,11 @@ pub trait Game: Clone {
         None
     }
 
+    /// Reorders `moves` (this position's, in generation order) best-first by the game's own
+    /// knowledge (threats, captures…). The solver calls it before trying the transposition
+    /// table's move; the default keeps generation order.
+    fn order_moves(&self, _moves: &mut [Self::Move]) {}
+
     /// A 64-bit hash of the position, for transposition tables (optional).
     fn hash(&self) -> Option<u64> {
         None

@@ -21,6 +21,8 @@ pub struct Stats {
     /// Re-searches: a child searched again after its test or null-window search failed high
     /// (for SCOUT: an EVAL after a passed TEST).
     pub re_searches: u64,
+    /// Transposition-table probes that ended a node or narrowed its window (solver only).
+    pub tt_hits: u64,
 }
 
 impl Stats {

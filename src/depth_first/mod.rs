@@ -10,6 +10,8 @@ pub mod minimax;
 pub mod negascout;
 pub mod pvs;
 pub mod scout;
+pub mod solve;
+pub mod tt;
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,7 +1,9 @@
-//! Games and game trees: Pearl's random (h, d, F) trees and explicit trees written as text.
+//! Games and game trees: Pearl's random (h, d, F) trees, explicit trees written as text, Kalah.
 
 pub mod explicit;
+pub mod kalah;
 pub mod random_tree;
 
 pub use explicit::{ExplicitNode, ExplicitTree};
+pub use kalah::Kalah;
 pub use random_tree::{RandomTree, RandomTreeSpec, TreeOrder, Turns, Values};
