@@ -1,14 +1,16 @@
 //! The `GAME` argument of the CLI, parsed in the library so that tools can share it.
 
 use crate::error::Error;
-use crate::games::{ExplicitTree, RandomTreeSpec};
+use crate::games::{ExplicitTree, Kalah, RandomTreeSpec};
 
-/// A parsed `GAME` argument: `random:b=B,h=H,seed=S[,…]`, `tree:FILE` or `tree:TEXT`.
+/// A parsed `GAME` argument: `random:b=B,h=H,seed=S[,…]`, `tree:FILE`, `tree:TEXT`,
+/// `kalah:M,N` (the start of Kalah(M, N)) or `kalah:POSITION` (see [`Kalah`]'s text form).
 ///
 /// ```
 /// use gamesearch::GameSpec;
 /// assert!(matches!("random:b=2,h=3,seed=1".parse::<GameSpec>(), Ok(GameSpec::Random(_))));
 /// assert!(matches!("tree:(max 1 2)".parse::<GameSpec>(), Ok(GameSpec::Tree(_))));
+/// assert!(matches!("kalah:6,4".parse::<GameSpec>(), Ok(GameSpec::Kalah(_))));
 /// assert!("chess:start".parse::<GameSpec>().is_err());
 /// ```
 #[derive(Debug)]
@@ -17,6 +19,8 @@ pub enum GameSpec {
     Random(RandomTreeSpec),
     /// An explicit tree (already parsed).
     Tree(ExplicitTree),
+    /// A Kalah position.
+    Kalah(Kalah),
 }
 
 impl std::str::FromStr for GameSpec {
@@ -35,17 +39,20 @@ impl std::str::FromStr for GameSpec {
                     Ok(GameSpec::Tree(ExplicitTree::from_file(rest)?))
                 }
             }
+            "kalah" => Ok(GameSpec::Kalah(rest.parse()?)),
             _ => Err(Error::UnknownGame(s.to_string())),
         }
     }
 }
 
 impl GameSpec {
-    /// The depth that searches the whole tree: `h` or the explicit tree's height.
-    pub fn full_depth(&self) -> u32 {
+    /// The depth that searches the whole tree: `h` or the explicit tree's height; `None` for
+    /// real games, whose trees are too deep to search to the end without a horizon.
+    pub fn full_depth(&self) -> Option<u32> {
         match self {
-            GameSpec::Random(r) => r.h,
-            GameSpec::Tree(t) => t.height(),
+            GameSpec::Random(r) => Some(r.h),
+            GameSpec::Tree(t) => Some(t.height()),
+            GameSpec::Kalah(_) => None,
         }
     }
 }

@@ -10,6 +10,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use gamesearch::depth_first::run_report;
+use gamesearch::depth_first::solve::{solve_report, Progress, SolveConfig};
 use gamesearch::experiments::ratios::{self, minimal_tree, RatioExperiment, RatioRow};
 use gamesearch::games::Values;
 use gamesearch::{Algorithm, Error, GameSpec, Limits, Report, SearchConfig};
@@ -47,6 +48,26 @@ enum Command {
         algos: Option<Vec<String>>,
         #[command(flatten)]
         opts: SearchOpts,
+    },
+    /// Solve a game exactly (to the end, no horizon): value, best move, nodes.
+    Solve {
+        /// kalah:M,N, kalah:POSITION, random:… or tree:… (see `search`).
+        game: String,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 256)]
+        tt_mb: usize,
+        /// Deepest iterative-deepening pass (for move ordering) before the exact search.
+        #[arg(long, default_value_t = 8)]
+        id_depth: u32,
+        /// Stop after this many nodes (the bounds proven so far are printed).
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Stop after this many seconds.
+        #[arg(long)]
+        max_time: Option<f64>,
+        /// Print JSON for tools instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Reproduce a published experiment.
     Experiment {
@@ -172,6 +193,65 @@ fn run(cli: Cli) -> Result<()> {
                 print_table(&game, &reports);
             }
         }
+        Command::Solve {
+            game,
+            tt_mb,
+            id_depth,
+            max_nodes,
+            max_time,
+            json,
+        } => {
+            let spec: GameSpec = game.parse()?;
+            if tt_mb == 0 || tt_mb > 1 << 20 {
+                bail!("--tt-mb must be between 1 and 1048576");
+            }
+            let cfg = SolveConfig {
+                tt_bytes: tt_mb << 20,
+                id_depth,
+                limits: limits(max_nodes, max_time)?,
+            };
+            let show = std::io::stderr().is_terminal() || std::env::var_os("GAMESEARCH_PROGRESS").is_some();
+            let progress = |p: &Progress| {
+                if show {
+                    eprintln!(
+                        "[{:>8.2}s] {:<9} {}value in [{}, {}]  {} nodes",
+                        p.elapsed.as_secs_f64(),
+                        p.phase,
+                        if p.depth > 0 { format!("depth {:>2}  ", p.depth) } else { String::new() },
+                        p.lower,
+                        p.upper,
+                        p.nodes
+                    );
+                }
+            };
+            let r = match &spec {
+                GameSpec::Kalah(k) => solve_report(k, &cfg, progress)?,
+                GameSpec::Random(r) => solve_report(&r.root()?, &cfg, progress)?,
+                GameSpec::Tree(t) => solve_report(&t.root(), &cfg, progress)?,
+            };
+            if json {
+                println!("{}", serde_json::to_string_pretty(&r)?);
+            } else {
+                println!("game        {game}");
+                let status = if r.complete { "" } else { "  (INCOMPLETE: budget or Ctrl-C)" };
+                match r.value {
+                    Some(v) => println!("value       {v:+}{status}"),
+                    None => println!("value       in [{}, {}]{status}", r.bounds.0, r.bounds.1),
+                }
+                println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
+                let s = &r.stats;
+                println!(
+                    "stats       nodes {}  leaves {}  interior {}  tests {}  tt hits {}  tt {} MiB  time {:.3} s",
+                    s.nodes(),
+                    s.leaves,
+                    s.interior,
+                    s.tests,
+                    s.tt_hits,
+                    r.tt_bytes >> 20,
+                    r.time_ms / 1e3
+                );
+            }
+        }
         Command::Experiment { which } => match which {
             ExperimentKind::Ratios {
                 b,
@@ -191,34 +271,22 @@ fn run(cli: Cli) -> Result<()> {
 /// algorithm on the game.
 fn with_game(spec: &GameSpec, opts: &SearchOpts, algos: &[Algorithm]) -> Result<Vec<Report>> {
     // Beyond the tree's height a horizon changes nothing.
-    let depth = opts
-        .depth
-        .map_or(spec.full_depth(), |d| d.min(spec.full_depth()));
-    let mut limits = Limits::none();
-    if let Some(n) = opts.max_nodes {
-        if n == 0 {
-            bail!("--max-nodes must be at least 1");
-        }
-        limits = limits.with_max_nodes(n);
-    }
-    if let Some(t) = opts.max_time {
-        if !(t > 0.0 && t.is_finite()) {
-            bail!("--max-time must be a positive number of seconds");
-        }
-        limits = limits.with_max_time(Duration::from_secs_f64(t));
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    // Ctrl-C stops the search cleanly; the best result so far is still printed.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    limits = limits.with_stop_flag(stop);
+    let depth = match (opts.depth, spec.full_depth()) {
+        (Some(d), Some(full)) => d.min(full),
+        (None, Some(full)) => full,
+        (Some(d), None) => d,
+        (None, None) => bail!("this game needs a horizon: give --depth D (or use `solve`)"),
+    };
+    let limits = limits(opts.max_nodes, opts.max_time)?;
     let mut cfg = SearchConfig::new(depth);
     cfg.limits = limits;
     cfg.shallow_refinement = !opts.no_shallow_refinement;
 
-    if let GameSpec::Random(r) = spec {
-        if opts.max_nodes.is_none() && opts.max_time.is_none() {
-            check_feasible(r.b, depth.min(r.h), algos)?;
+    if opts.max_nodes.is_none() && opts.max_time.is_none() {
+        match spec {
+            GameSpec::Random(r) => check_feasible(r.b, depth.min(r.h), algos)?,
+            GameSpec::Kalah(k) => check_feasible(k.pits() as u32, depth, algos)?,
+            GameSpec::Tree(_) => {}
         }
     }
     let run_all = |root: &dyn Fn(Algorithm) -> Report| algos.iter().map(|&a| root(a)).collect();
@@ -234,7 +302,30 @@ fn with_game(spec: &GameSpec, opts: &SearchOpts, algos: &[Algorithm]) -> Result<
                 run_report(&root, a, &cfg)
             })
         }
+        GameSpec::Kalah(k) => run_all(&|a| run_report(k, a, &cfg)),
     })
+}
+
+/// Node and time budgets from the command line, plus a Ctrl-C flag: Ctrl-C stops the search
+/// cleanly and the best result so far is still printed.
+fn limits(max_nodes: Option<u64>, max_time: Option<f64>) -> Result<Limits> {
+    let mut limits = Limits::none();
+    if let Some(n) = max_nodes {
+        if n == 0 {
+            bail!("--max-nodes must be at least 1");
+        }
+        limits = limits.with_max_nodes(n);
+    }
+    if let Some(t) = max_time {
+        if !(t > 0.0 && t.is_finite()) {
+            bail!("--max-time must be a positive number of seconds");
+        }
+        limits = limits.with_max_time(Duration::from_secs_f64(t));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    Ok(limits.with_stop_flag(stop))
 }
 
 /// Refuses searches that cannot finish: minimax beyond 10^10 leaves, any algorithm whose

@@ -47,6 +47,8 @@ pub struct ExplicitNode {
 pub struct ExplicitTree {
     nodes: Vec<ExplicitNode>,
     log: RefCell<Vec<u32>>,
+    /// The smallest and largest `f` in the tree.
+    range: (Score, Score),
 }
 
 /// A position in an [`ExplicitTree`]: a node index.
@@ -69,9 +71,12 @@ impl ExplicitTree {
         if p.pos < text.len() {
             return Err(p.error("unexpected text after the tree"));
         }
+        let lo = p.nodes.iter().map(|n| n.value).min().unwrap_or(0);
+        let hi = p.nodes.iter().map(|n| n.value).max().unwrap_or(0);
         Ok(ExplicitTree {
             nodes: p.nodes,
             log: RefCell::new(Vec::new()),
+            range: (lo, hi),
         })
     }
 
@@ -155,6 +160,15 @@ impl Game for ExplicitPosition<'_> {
     fn evaluate(&self) -> Score {
         self.tree.log.borrow_mut().push(self.node);
         self.node().value
+    }
+
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        Some(self.tree.range)
+    }
+
+    fn hash(&self) -> Option<u64> {
+        // A node is its own position (a tree has no transpositions).
+        Some(u64::from(self.node).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D_4C95_7F2D)
     }
 
     fn move_name(&self, m: u32) -> String {
