@@ -156,3 +156,63 @@ fn experiment_ratios_prints_a_table() {
         assert!(r["alphabeta"].as_f64().unwrap() >= 1.0);
     }
 }
+
+#[test]
+fn solve_kalah_json_and_text() {
+    let (code, out, _) = gamesearch(&["solve", "kalah:4,3", "--json", "--tt-mb", "16"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], 8); // Irving et al., Table 9
+    assert_eq!(v["complete"], true);
+    assert!(v["best_move"].is_string());
+    let (code, out, _) =
+        gamesearch(&["solve", "kalah:4,6", "--max-nodes", "10000", "--tt-mb", "4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("INCOMPLETE"), "{out}");
+    let (code, out, _) = gamesearch(&[
+        "search",
+        "kalah:6,4",
+        "--algo",
+        "scout",
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn bad_kalah_input_is_one_line_and_exit_2() {
+    for args in [
+        &["solve", "kalah:9,4"][..],
+        &["solve", "kalah:6,0"],
+        &["solve", "kalah:1,2/3/0,0/S"],
+        &["solve", "kalah:4,4", "--tt-mb", "0"],
+        &["search", "kalah:6,4", "--algo", "alphabeta"],
+        &["search", "kalah:6,4", "--algo", "minimax", "--depth", "40"],
+    ] {
+        let (code, out, err) = gamesearch(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn pearl_kalah_experiment_writes_table_and_svg() {
+    let dir = std::env::temp_dir().join(format!("gamesearch-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("plot.svg");
+    let (code, out, err) = gamesearch(&[
+        "experiment",
+        "pearl-kalah",
+        "--positions",
+        "5",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("| 6 |") && out.contains("[5111]"), "{out}");
+    let plot = std::fs::read_to_string(&svg).unwrap();
+    assert!(plot.starts_with("<svg") && plot.contains("polyline"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -11,8 +11,9 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use gamesearch::depth_first::run_report;
 use gamesearch::depth_first::solve::{solve_report, Progress, SolveConfig};
+use gamesearch::experiments::pearl_kalah::{self, PearlKalah};
 use gamesearch::experiments::ratios::{self, minimal_tree, RatioExperiment, RatioRow};
-use gamesearch::games::Values;
+use gamesearch::games::{Kalah, Values};
 use gamesearch::{Algorithm, Error, GameSpec, Limits, Report, SearchConfig};
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS.
@@ -78,6 +79,32 @@ enum Command {
 
 #[derive(Subcommand)]
 enum ExperimentKind {
+    /// Pearl's Kalah table (seed 003): SCOUT vs alpha-beta (and NegaScout, PVS) at depths 2-6,
+    /// random and dynamic ordering, beside the published figures; writes an SVG plot.
+    PearlKalah {
+        /// Positions averaged over.
+        #[arg(long, default_value_t = 200)]
+        positions: usize,
+        /// Seed of the random play and orderings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The board, M,N (Kalah(M, N)); Pearl's is the "1-in-a-hole version".
+        #[arg(long, default_value = "6,1")]
+        kalah: String,
+        /// Random plies from the start: uniform in 0..=this.
+        #[arg(long, default_value_t = 6)]
+        max_plies: u32,
+        /// Count depth in single sowings (plies) instead of whole turns (a turn = a side's
+        /// sowings until the other side moves).
+        #[arg(long)]
+        plies: bool,
+        /// Where to write the SVG plot.
+        #[arg(long, default_value = "pearl-kalah.svg")]
+        svg: String,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// leaves(SCOUT)/leaves(alpha-beta) and leaves(NegaScout)/leaves(alpha-beta) on random trees
     /// (Pearl 1984: 1 <= r <= 1.275; Reinefeld 1983: NegaScout 10-20 % fewer for b = 20..60).
     Ratios {
@@ -210,14 +237,19 @@ fn run(cli: Cli) -> Result<()> {
                 id_depth,
                 limits: limits(max_nodes, max_time)?,
             };
-            let show = std::io::stderr().is_terminal() || std::env::var_os("GAMESEARCH_PROGRESS").is_some();
+            let show = std::io::stderr().is_terminal()
+                || std::env::var_os("GAMESEARCH_PROGRESS").is_some();
             let progress = |p: &Progress| {
                 if show {
                     eprintln!(
                         "[{:>8.2}s] {:<9} {}value in [{}, {}]  {} nodes",
                         p.elapsed.as_secs_f64(),
                         p.phase,
-                        if p.depth > 0 { format!("depth {:>2}  ", p.depth) } else { String::new() },
+                        if p.depth > 0 {
+                            format!("depth {:>2}  ", p.depth)
+                        } else {
+                            String::new()
+                        },
                         p.lower,
                         p.upper,
                         p.nodes
@@ -233,7 +265,11 @@ fn run(cli: Cli) -> Result<()> {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
                 println!("game        {game}");
-                let status = if r.complete { "" } else { "  (INCOMPLETE: budget or Ctrl-C)" };
+                let status = if r.complete {
+                    ""
+                } else {
+                    "  (INCOMPLETE: budget or Ctrl-C)"
+                };
                 match r.value {
                     Some(v) => println!("value       {v:+}{status}"),
                     None => println!("value       in [{}, {}]{status}", r.bounds.0, r.bounds.1),
@@ -253,6 +289,44 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Experiment { which } => match which {
+            ExperimentKind::PearlKalah {
+                positions,
+                seed,
+                kalah,
+                max_plies,
+                plies,
+                svg,
+                json,
+            } => {
+                let board: Kalah = kalah.parse()?;
+                let exp = PearlKalah {
+                    m: board.pits(),
+                    n: board.south()[0].into(),
+                    positions,
+                    seed,
+                    max_plies,
+                    whole_turns: !plies,
+                };
+                eprintln!(
+                    "pearl-kalah: Kalah({},{}), {positions} positions, seed {seed}",
+                    exp.m, exp.n
+                );
+                let rows = exp.run(|r| {
+                    eprintln!(
+                        "  depth {} {:<7} SCOUT {:.1}  alpha-beta {:.1}",
+                        r.depth, r.ordering, r.leaves[0], r.leaves[1]
+                    )
+                })?;
+                std::fs::write(&svg, pearl_kalah::plot(&exp, &rows))
+                    .with_context(|| format!("writing {svg}"))?;
+                eprintln!("plot written to {svg}");
+                if json {
+                    let out = serde_json::json!({"kalah": [exp.m, exp.n], "positions": positions, "seed": seed, "max_plies": max_plies, "rows": rows});
+                    println!("{}", serde_json::to_string_pretty(&out)?);
+                } else {
+                    print!("{}", pearl_kalah::table(&exp, &rows));
+                }
+            }
             ExperimentKind::Ratios {
                 b,
                 h,

@@ -1,4 +1,6 @@
 //! The published figures we reproduce, each a function returning a table (and the CLI's
 //! `experiment` command printing it).
 
+pub mod pearl_kalah;
 pub mod ratios;
+pub mod svg;

@@ -2,8 +2,12 @@
 
 pub mod explicit;
 pub mod kalah;
+pub mod ordered;
 pub mod random_tree;
+pub mod turns;
 
 pub use explicit::{ExplicitNode, ExplicitTree};
 pub use kalah::Kalah;
+pub use ordered::{MoveOrder, Ordered};
 pub use random_tree::{RandomTree, RandomTreeSpec, TreeOrder, Turns, Values};
+pub use turns::{Turn, WholeTurns};
