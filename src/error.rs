@@ -7,7 +7,7 @@ use thiserror::Error;
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum Error {
     /// A `GAME` argument that names no known game.
-    #[error("unknown game `{0}`: expected random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N or kalah:POSITION")]
+    #[error("unknown game `{0}`: expected random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES]")]
     UnknownGame(String),
     /// A malformed or out-of-range parameter (of a game or an experiment).
     #[error("bad parameter: {0}")]

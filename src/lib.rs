@@ -22,6 +22,7 @@ pub mod experiments;
 pub mod game;
 pub mod games;
 pub mod limits;
+pub mod proof_number;
 pub mod spec;
 pub mod stats;
 

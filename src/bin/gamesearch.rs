@@ -14,6 +14,7 @@ use gamesearch::depth_first::solve::{solve_report, Progress, SolveConfig};
 use gamesearch::experiments::pearl_kalah::{self, PearlKalah};
 use gamesearch::experiments::ratios::{self, minimal_tree, RatioExperiment, RatioRow};
 use gamesearch::games::{Kalah, Values};
+use gamesearch::proof_number::PnConfig;
 use gamesearch::{Algorithm, Error, GameSpec, Limits, Report, SearchConfig};
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS.
@@ -52,8 +53,15 @@ enum Command {
     },
     /// Solve a game exactly (to the end, no horizon): value, best move, nodes.
     Solve {
-        /// kalah:M,N, kalah:POSITION, random:… or tree:… (see `search`).
+        /// kalah:M,N, kalah:POSITION, tictactoe, connect4:WxH[:MOVES], random:… or tree:….
         game: String,
+        /// negascout (TT alpha-beta, exact value), pn (binary proof-number search: win, draw
+        /// or loss) or pn-multi (multi-valued proof-number search: exact value).
+        #[arg(long, default_value = "negascout")]
+        algo: String,
+        /// Memory budget for proof-number search's tree, e.g. 512M, 2G (bytes if no suffix).
+        #[arg(long)]
+        max_memory: Option<String>,
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = 256)]
         tt_mb: usize,
@@ -151,6 +159,37 @@ struct SearchOpts {
     json: bool,
 }
 
+/// Binds `$g` to the root position of whatever game `$spec` names and evaluates `$body` (each
+/// game is its own type, so the body is monomorphised per game).
+macro_rules! on_game {
+    ($spec:expr, $g:ident => $body:expr) => {
+        match $spec {
+            GameSpec::Random(r) => {
+                let root = r.root()?;
+                let $g = &root;
+                $body
+            }
+            GameSpec::Tree(t) => {
+                let root = t.root();
+                let $g = &root;
+                $body
+            }
+            GameSpec::Kalah(k) => {
+                let $g = k;
+                $body
+            }
+            GameSpec::TicTacToe(p) => {
+                let $g = p;
+                $body
+            }
+            GameSpec::Connect4(p) => {
+                let $g = p;
+                $body
+            }
+        }
+    };
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -222,6 +261,8 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Solve {
             game,
+            algo,
+            max_memory,
             tt_mb,
             id_depth,
             max_nodes,
@@ -256,10 +297,16 @@ fn run(cli: Cli) -> Result<()> {
                     );
                 }
             };
-            let r = match &spec {
-                GameSpec::Kalah(k) => solve_report(k, &cfg, progress)?,
-                GameSpec::Random(r) => solve_report(&r.root()?, &cfg, progress)?,
-                GameSpec::Tree(t) => solve_report(&t.root(), &cfg, progress)?,
+            let r = match algo.as_str() {
+                "negascout" => on_game!(&spec, g => solve_report(g, &cfg, progress)?),
+                "pn" | "pn-multi" => {
+                    let mut pn = PnConfig::new(u32::MAX);
+                    pn.limits = cfg.limits.clone();
+                    pn.max_memory = max_memory.as_deref().map(parse_size).transpose()?;
+                    gamesearch::proof_number::validate(&pn)?;
+                    on_game!(&spec, g => gamesearch::proof_number::solve_report(g, &pn, algo == "pn-multi"))
+                }
+                other => bail!("unknown solver `{other}`; known: negascout, pn, pn-multi"),
             };
             if json {
                 println!("{}", serde_json::to_string_pretty(&r)?);
@@ -274,16 +321,21 @@ fn run(cli: Cli) -> Result<()> {
                     Some(v) => println!("value       {v:+}{status}"),
                     None => println!("value       in [{}, {}]{status}", r.bounds.0, r.bounds.1),
                 }
+                println!("outcome     {}", r.outcome.unwrap_or("unknown"));
                 println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
                 let s = &r.stats;
+                let memory = match r.peak_tree_bytes {
+                    Some(b) => format!("peak tree {:.1} MiB", b as f64 / (1 << 20) as f64),
+                    None => format!("tt {} MiB", r.tt_bytes >> 20),
+                };
                 println!(
-                    "stats       nodes {}  leaves {}  interior {}  tests {}  tt hits {}  tt {} MiB  time {:.3} s",
+                    "stats       {}  nodes {}  leaves {}  expanded {}  tests {}  tt hits {}  {memory}  time {:.3} s",
+                    r.algo,
                     s.nodes(),
                     s.leaves,
                     s.interior,
                     s.tests,
                     s.tt_hits,
-                    r.tt_bytes >> 20,
                     r.time_ms / 1e3
                 );
             }
@@ -360,24 +412,22 @@ fn with_game(spec: &GameSpec, opts: &SearchOpts, algos: &[Algorithm]) -> Result<
         match spec {
             GameSpec::Random(r) => check_feasible(r.b, depth.min(r.h), algos)?,
             GameSpec::Kalah(k) => check_feasible(k.pits() as u32, depth, algos)?,
-            GameSpec::Tree(_) => {}
+            GameSpec::Connect4(c) => check_feasible(c.width() as u32, depth, algos)?,
+            GameSpec::Tree(_) | GameSpec::TicTacToe(_) => {}
         }
     }
-    let run_all = |root: &dyn Fn(Algorithm) -> Report| algos.iter().map(|&a| root(a)).collect();
-    Ok(match spec {
-        GameSpec::Random(r) => {
-            let root = r.root()?;
-            run_all(&|a| run_report(&root, a, &cfg))
+    let clear_log = || {
+        if let GameSpec::Tree(t) = spec {
+            t.clear_log();
         }
-        GameSpec::Tree(t) => {
-            let root = t.root();
-            run_all(&|a| {
-                t.clear_log();
-                run_report(&root, a, &cfg)
-            })
-        }
-        GameSpec::Kalah(k) => run_all(&|a| run_report(k, a, &cfg)),
-    })
+    };
+    Ok(on_game!(spec, g => algos
+        .iter()
+        .map(|&a| {
+            clear_log();
+            run_report(g, a, &cfg)
+        })
+        .collect()))
 }
 
 /// Node and time budgets from the command line, plus a Ctrl-C flag: Ctrl-C stops the search
@@ -577,6 +627,30 @@ fn experiment_ratios(
         );
     }
     Ok(())
+}
+
+/// `512M`, `2G`, `64k` or plain bytes.
+fn parse_size(s: &str) -> Result<usize> {
+    let t = s.trim();
+    let (num, mult) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let m: usize = match c.to_ascii_uppercase() {
+                'K' => 1 << 10,
+                'M' => 1 << 20,
+                'G' => 1 << 30,
+                _ => bail!("--max-memory {s}: the suffix must be K, M or G"),
+            };
+            (&t[..i], m)
+        }
+        _ => (t, 1),
+    };
+    let n: usize = num
+        .trim()
+        .parse()
+        .with_context(|| format!("--max-memory {s}: not a size"))?;
+    n.checked_mul(mult)
+        .filter(|&b| b > 0)
+        .with_context(|| format!("--max-memory {s}: must be positive and fit in memory"))
 }
 
 fn parse_values(s: &str) -> Result<Values> {

@@ -49,11 +49,14 @@ pub enum Algorithm {
     NegaScoutMinimax,
     /// Principal-variation search (seed 004).
     Pvs,
+    /// Multi-valued proof-number search (seed 000), run through the same interface: the PV is
+    /// the best move alone, `interior` counts expansions, `tests` the PN(v) runs.
+    PnMulti,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order `compare` lists them.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::AlphaBetaHard,
@@ -61,6 +64,7 @@ impl Algorithm {
         Algorithm::NegaScout,
         Algorithm::NegaScoutMinimax,
         Algorithm::Pvs,
+        Algorithm::PnMulti,
     ];
 
     /// The CLI name.
@@ -73,6 +77,7 @@ impl Algorithm {
             Algorithm::NegaScout => "negascout",
             Algorithm::NegaScoutMinimax => "negascout-minimax",
             Algorithm::Pvs => "pvs",
+            Algorithm::PnMulti => "pn-multi",
         }
     }
 }
@@ -165,6 +170,18 @@ pub fn search<G: Game>(game: &G, algo: Algorithm, depth: u32, limits: &Limits) -
 
 /// Runs `algo` on `game` as `cfg` says.
 pub fn search_with<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Outcome<G::Move> {
+    if algo == Algorithm::PnMulti {
+        let mut pn = crate::proof_number::PnConfig::new(cfg.depth);
+        pn.limits = cfg.limits.clone();
+        let r = crate::proof_number::pn_value(game, &pn);
+        return Outcome {
+            value: r.value,
+            best_move: r.best_move,
+            pv: r.best_move.into_iter().collect(),
+            complete: r.complete,
+            stats: r.stats,
+        };
+    }
     let mut ctx = Ctx::new(game, cfg);
     let d = cfg.depth;
     let value = match algo {
@@ -175,6 +192,7 @@ pub fn search_with<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Ou
         Algorithm::NegaScout => negascout::f4(&mut ctx, game, -INF, INF, d, 0),
         Algorithm::NegaScoutMinimax => negascout::minimax_form(&mut ctx, game, -INF, INF, d, 0),
         Algorithm::Pvs => pvs::pvs(&mut ctx, game, -INF, INF, d, 0),
+        Algorithm::PnMulti => unreachable!("handled above"),
     };
     // Negamax forms return (and record at the root) values from the root mover's view.
     let sign = if algo.is_negamax() {
@@ -412,7 +430,7 @@ pub fn search_window<G: Game>(
             pvs::pvs(&mut ctx, game, a, b, d, 0)
         }),
         Algorithm::NegaScoutMinimax => negascout::minimax_form(&mut ctx, game, alpha, beta, d, 0),
-        Algorithm::Minimax | Algorithm::Scout => {
+        Algorithm::Minimax | Algorithm::Scout | Algorithm::PnMulti => {
             return Err(Error::BadParameter(format!(
                 "{algo} takes no search window"
             )))

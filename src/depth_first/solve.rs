@@ -5,8 +5,8 @@
 //!    alpha-beta with the heuristic at the horizon. Its bounds are stored with their draft (the
 //!    depth searched), so they never stand in for exact ones, but its best moves order the exact
 //!    search.
-//! 2. **Null-window tests** on `[lo, hi]` (the game's [`Game::value_bounds`]): a null-window
-//!    search at `(mid, mid + 1)` to the end of the game answers TEST(root, mid, >) (seed 002,
+//! 2. **Null-window tests** on `[lo, hi]` (the game's [`Game::value_bounds`], else the whole
+//!    score range): a null-window search at `(mid, mid + 1)` to the end of the game answers TEST(root, mid, >) (seed 002,
 //!    "Alpha-beta revisited"); its fail-soft result moves `lo` up or `hi` down past `mid`. The
 //!    first `mid` is the deepening's value (as MTD(f) starts); then `mid` gallops away from the
 //!    bound that last moved (1, 2, 4, … steps, never past the midpoint), so a close guess costs
@@ -204,9 +204,9 @@ pub fn solve<G: Game>(
             "solving needs a game with a hash (Game::hash)".into(),
         ));
     }
-    let (mut lo, mut hi) = game.value_bounds().ok_or_else(|| {
-        Error::BadParameter("solving needs a game with value bounds (Game::value_bounds)".into())
-    })?;
+    // Without known bounds the whole score range; the first guess and galloping keep the number
+    // of tests small anyway.
+    let (mut lo, mut hi) = game.value_bounds().unwrap_or((-INF + 1, INF - 1));
     let start = Instant::now();
     let mut s: Solver<G> = Solver {
         tt: TranspositionTable::with_bytes(cfg.tt_bytes),
@@ -315,10 +315,15 @@ pub struct SolveReport {
     pub best_move: Option<String>,
     /// See [`Solution::complete`].
     pub complete: bool,
-    /// The counters.
+    /// `"win"`, `"draw"` or `"loss"` for the side to move… from MAX's view: the sign of the value
+    /// once the bounds decide it.
+    pub outcome: Option<&'static str>,
+    /// The counters (`interior`: nodes expanded).
     pub stats: Stats,
-    /// Bytes of the transposition table.
+    /// Bytes of the transposition table (0 for proof-number search).
     pub tt_bytes: usize,
+    /// Proof-number search: the tree's peak size in bytes.
+    pub peak_tree_bytes: Option<usize>,
     /// Wall-clock time, milliseconds.
     pub time_ms: f64,
 }
@@ -337,8 +342,23 @@ pub fn solve_report<G: Game>(
         bounds: s.bounds,
         best_move: s.best_move.map(|m| game.move_name(m)),
         complete: s.complete,
+        outcome: outcome(s.bounds),
         stats: s.stats,
         tt_bytes: s.tt_bytes,
+        peak_tree_bytes: None,
         time_ms: start.elapsed().as_secs_f64() * 1e3,
     })
+}
+
+/// Win, draw or loss (MAX's view) when the bounds `(lo, hi)` decide the value's sign.
+pub fn outcome((lo, hi): (Score, Score)) -> Option<&'static str> {
+    if lo > 0 {
+        Some("win")
+    } else if hi < 0 {
+        Some("loss")
+    } else if lo == 0 && hi == 0 {
+        Some("draw")
+    } else {
+        None
+    }
 }

@@ -47,8 +47,6 @@ pub struct ExplicitNode {
 pub struct ExplicitTree {
     nodes: Vec<ExplicitNode>,
     log: RefCell<Vec<u32>>,
-    /// The smallest and largest `f` in the tree.
-    range: (Score, Score),
 }
 
 /// A position in an [`ExplicitTree`]: a node index.
@@ -71,12 +69,9 @@ impl ExplicitTree {
         if p.pos < text.len() {
             return Err(p.error("unexpected text after the tree"));
         }
-        let lo = p.nodes.iter().map(|n| n.value).min().unwrap_or(0);
-        let hi = p.nodes.iter().map(|n| n.value).max().unwrap_or(0);
         Ok(ExplicitTree {
             nodes: p.nodes,
             log: RefCell::new(Vec::new()),
-            range: (lo, hi),
         })
     }
 
@@ -160,10 +155,6 @@ impl Game for ExplicitPosition<'_> {
     fn evaluate(&self) -> Score {
         self.tree.log.borrow_mut().push(self.node);
         self.node().value
-    }
-
-    fn value_bounds(&self) -> Option<(Score, Score)> {
-        Some(self.tree.range)
     }
 
     fn hash(&self) -> Option<u64> {

@@ -1,0 +1,270 @@
+//! Connect-Four on any `width x height` board with `(height + 1) * width <= 64`: a bitboard
+//! position in Pascal Pons' layout (column `c` occupies bits `c*(h+1) .. c*(h+1)+h`, the extra
+//! bit a sentinel), positions written as the sequence of 1-based columns played.
+//!
+//! `f` at game end, from the first player's (MAX's) view, in the public solvers' convention
+//! generalised to any size: a win with `s` of one's own stones scores `width*height/2 + 1 - s`
+//! (`22 - s` on 7x6), a loss the negative, a draw 0; elsewhere the heuristic 0.
+
+use std::fmt;
+
+use crate::error::Error;
+use crate::game::{Game, Player, Score};
+
+/// A Connect-Four position.
+///
+/// ```
+/// use gamesearch::games::Connect4;
+/// use gamesearch::Game;
+/// let p = Connect4::new(7, 6).unwrap().play_moves("444455").unwrap();
+/// assert_eq!(p.moves_played(), 6);
+/// assert!(Connect4::new(7, 6).unwrap().play_moves("4444444").is_err()); // column 4 is full
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Connect4 {
+    /// Stones of the side to move.
+    current: u64,
+    /// All stones.
+    mask: u64,
+    moves: u8,
+    width: u8,
+    height: u8,
+    /// The side that just moved connected four.
+    last_won: bool,
+}
+
+impl Connect4 {
+    /// The empty `width x height` board.
+    pub fn new(width: usize, height: usize) -> Result<Self, Error> {
+        if width < 1 || height < 1 || (height + 1) * width > 64 {
+            return Err(Error::BadParameter(format!(
+                "Connect-Four {width}x{height}: need width, height >= 1 and (height+1)*width <= 64"
+            )));
+        }
+        Ok(Connect4 {
+            current: 0,
+            mask: 0,
+            moves: 0,
+            width: width as u8,
+            height: height as u8,
+            last_won: false,
+        })
+    }
+
+    /// Plays a sequence of 1-based columns (`"4453"`), or says which one is illegal.
+    pub fn play_moves(&self, seq: &str) -> Result<Self, Error> {
+        let mut p = *self;
+        for (i, c) in seq.trim().chars().enumerate() {
+            let col = c
+                .to_digit(10)
+                .filter(|&d| d >= 1 && d as usize <= p.width as usize)
+                .ok_or_else(|| {
+                    Error::BadParameter(format!(
+                        "move {} `{c}`: not a column 1..={}",
+                        i + 1,
+                        p.width
+                    ))
+                })?;
+            let col = (col - 1) as u8;
+            if p.last_won || p.moves as usize == p.width as usize * p.height as usize {
+                return Err(Error::BadParameter(format!(
+                    "move {} `{c}`: the game is over",
+                    i + 1
+                )));
+            }
+            if !p.can_play(col) {
+                return Err(Error::BadParameter(format!(
+                    "move {} `{c}`: column {} is full",
+                    i + 1,
+                    col + 1
+                )));
+            }
+            p = p.play(col);
+        }
+        Ok(p)
+    }
+
+    /// Board width.
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Board height.
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Stones on the board.
+    pub fn moves_played(&self) -> usize {
+        self.moves as usize
+    }
+
+    #[inline]
+    fn top_mask(&self, col: u8) -> u64 {
+        1u64 << (self.height as u32 - 1 + col as u32 * (self.height as u32 + 1))
+    }
+
+    #[inline]
+    fn bottom_mask(&self, col: u8) -> u64 {
+        1u64 << (col as u32 * (self.height as u32 + 1))
+    }
+
+    #[inline]
+    fn can_play(&self, col: u8) -> bool {
+        self.mask & self.top_mask(col) == 0
+    }
+
+    /// Whether `stones` contain four in a row.
+    #[inline]
+    fn aligned(&self, stones: u64) -> bool {
+        let h = self.height as u32;
+        for shift in [1, h, h + 1, h + 2] {
+            let m = stones & (stones >> shift);
+            if m & (m >> (2 * shift)) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The game is over: four connected or the board full.
+    pub fn is_over(&self) -> bool {
+        self.last_won || self.moves as usize == self.width as usize * self.height as usize
+    }
+}
+
+/// Playable columns, left to right.
+#[derive(Clone, Copy, Debug)]
+pub struct Columns {
+    next: u8,
+    playable: u16,
+}
+
+impl Iterator for Columns {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        while self.next < 16 {
+            let c = self.next;
+            self.next += 1;
+            if self.playable >> c & 1 == 1 {
+                return Some(c);
+            }
+        }
+        None
+    }
+}
+
+impl Game for Connect4 {
+    /// The column, 0-based (shown 1-based).
+    type Move = u8;
+    type Moves = Columns;
+
+    fn to_move(&self) -> Player {
+        if self.moves % 2 == 0 {
+            Player::Max
+        } else {
+            Player::Min
+        }
+    }
+
+    fn moves(&self) -> Columns {
+        let mut playable = 0u16;
+        if !self.is_over() {
+            for c in 0..self.width {
+                if self.can_play(c) {
+                    playable |= 1 << c;
+                }
+            }
+        }
+        Columns { next: 0, playable }
+    }
+
+    fn play(&self, col: u8) -> Self {
+        let mut p = *self;
+        let opponent = self.current ^ self.mask;
+        p.mask |= self.mask + self.bottom_mask(col);
+        let mine = self.current | (p.mask ^ self.mask);
+        p.last_won = self.aligned(mine);
+        p.current = opponent; // the side to move next
+        p.moves += 1;
+        p
+    }
+
+    fn evaluate(&self) -> Score {
+        if !self.last_won {
+            return 0;
+        }
+        // The side that just moved won with `s` of its own stones.
+        let s = (self.moves as Score + 1) / 2;
+        let score = (self.width as Score * self.height as Score) / 2 + 1 - s;
+        // moves odd ⇒ the first player (MAX) made the last move.
+        if self.moves % 2 == 1 {
+            score
+        } else {
+            -score
+        }
+    }
+
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        let best = ((self.width as Score * self.height as Score) / 2 + 1 - 4).max(1);
+        Some((-best, best))
+    }
+
+    fn order_moves(&self, moves: &mut [u8]) {
+        let centre = (self.width as i32 - 1) * 2; // compare doubled distances to the centre
+        moves.sort_by_key(|&c| ((c as i32) * 4 - centre).abs());
+    }
+
+    fn hash(&self) -> Option<u64> {
+        let key = self.current.wrapping_add(self.mask);
+        let z = (key ^ (u64::from(self.width) << 56)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Some(z ^ (z >> 31))
+    }
+
+    fn move_name(&self, col: u8) -> String {
+        (col + 1).to_string()
+    }
+}
+
+impl fmt::Debug for Connect4 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Connect4({}x{}, {} moves)",
+            self.width, self.height, self.moves
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertical_horizontal_and_diagonal_wins() {
+        let c = Connect4::new(7, 6).unwrap();
+        let v = c.play_moves("1212121").unwrap(); // four in column 1
+        assert!(v.is_over() && v.evaluate() == 22 - 4);
+        let h = c.play_moves("1122334").unwrap();
+        assert_eq!(h.evaluate(), 18);
+        let d = c.play_moves("12233434474").unwrap(); // X: c1r1, c2r2, c3r3, c4r4
+        assert!(d.is_over(), "diagonal");
+        assert!(d.evaluate() > 0);
+        let o = c.play_moves("71212121").unwrap(); // O connects in column 1
+        assert_eq!(o.evaluate(), -(22 - 4));
+        assert!(c.play_moves("12121212").is_err(), "moves after the end");
+        assert!(
+            c.play_moves("8").is_err() && c.play_moves("0").is_err() && c.play_moves("a").is_err()
+        );
+        assert!(Connect4::new(9, 7).is_err());
+        assert!(Connect4::new(8, 7).is_ok());
+    }
+
+    #[test]
+    fn full_board_is_a_draw() {
+        let p = Connect4::new(2, 2).unwrap().play_moves("1122").unwrap();
+        assert!(p.is_over());
+        assert_eq!(p.evaluate(), 0);
+        assert_eq!(p.moves().count(), 0);
+    }
+}
