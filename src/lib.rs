@@ -16,6 +16,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod conspiracy;
 pub mod depth_first;
 pub mod error;
 pub mod experiments;

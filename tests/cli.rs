@@ -43,7 +43,7 @@ fn compare_json_lists_every_algorithm_with_one_value() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let rows = v.as_array().unwrap();
-    assert_eq!(rows.len(), 8);
+    assert_eq!(rows.len(), 9);
     let value = &rows[0]["value"];
     for r in rows {
         assert_eq!(&r["value"], value, "{}", r["algo"]);
@@ -59,7 +59,8 @@ fn compare_json_lists_every_algorithm_with_one_value() {
             "negascout",
             "negascout-minimax",
             "pvs",
-            "pn-multi"
+            "pn-multi",
+            "cns"
         ]
     );
 }

@@ -72,8 +72,8 @@ fn check_all<G: Game>(root: &G, depth: u32) -> Result<(), TestCaseError> {
             // The PV reaches a node whose value is the root value, and its first move is the
             // best move.
             prop_assert_eq!(r.best_move, r.pv.first().copied());
-            if algo == Algorithm::PnMulti {
-                // PN reports the best move only: its subtree has the root's value.
+            if matches!(algo, Algorithm::PnMulti | Algorithm::Cns) {
+                // PN and CNS report the best move only: its subtree has the root's value.
                 if let Some(m) = r.best_move {
                     let after = search_with(
                         &root.play(m),

@@ -32,7 +32,8 @@ enum Command {
         /// random:b=B,h=H,seed=S[,values=continuous|discrete:M][,order=random|perfect|first:P][,turns=alternate|random]
         /// or tree:FILE or tree:TEXT, e.g. "tree:(A max (B min D=7 E=4) (C min F=2 G=3))".
         game: String,
-        /// minimax, alphabeta, alphabeta-hard, scout, negascout, negascout-minimax, pvs.
+        /// minimax, alphabeta, alphabeta-hard, scout, negascout, negascout-minimax, pvs,
+        /// pn-multi, cns.
         #[arg(long, default_value = "negascout")]
         algo: String,
         #[command(flatten)]
@@ -154,6 +155,12 @@ struct SearchOpts {
     /// Turn off NegaScout's depth < 3 refinement (re-search every fail-high).
     #[arg(long)]
     no_shallow_refinement: bool,
+    /// Conspiracy-number search: accuracy ε (stop when Vmax - Vmin <= ε).
+    #[arg(long, default_value_t = 0)]
+    accuracy: i32,
+    /// Conspiracy-number search: conspiracy threshold NT (default: unlimited).
+    #[arg(long)]
+    threshold: Option<usize>,
     /// Print JSON for tools instead of text.
     #[arg(long)]
     json: bool,
@@ -407,6 +414,14 @@ fn with_game(spec: &GameSpec, opts: &SearchOpts, algos: &[Algorithm]) -> Result<
     let mut cfg = SearchConfig::new(depth);
     cfg.limits = limits;
     cfg.shallow_refinement = !opts.no_shallow_refinement;
+    if opts.accuracy < 0 {
+        bail!("--accuracy must be >= 0");
+    }
+    if opts.threshold == Some(0) {
+        bail!("--threshold must be at least 1 (a conspiracy of 0 leaves changes nothing)");
+    }
+    cfg.cns_accuracy = opts.accuracy;
+    cfg.cns_threshold = opts.threshold;
 
     if opts.max_nodes.is_none() && opts.max_time.is_none() {
         match spec {
@@ -493,6 +508,20 @@ fn print_report(game: &str, r: &Report) {
     }
     println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
     println!("pv          {}", r.pv.join(" "));
+    if let (Some((lo, hi)), Some(c)) = (r.range, &r.conspiracy) {
+        println!("range       [{lo}, {hi}]");
+        let list: Vec<String> = c
+            .iter()
+            .map(|(v, n)| {
+                if *n == usize::MAX {
+                    format!("{v}:inf")
+                } else {
+                    format!("{v}:{n}")
+                }
+            })
+            .collect();
+        println!("conspiracy  {}", list.join(" "));
+    }
     let s = &r.stats;
     println!(
         "stats       leaves {}  interior {}  tests {}  re-searches {}  time {:.3} ms",

@@ -52,11 +52,14 @@ pub enum Algorithm {
     /// Multi-valued proof-number search (seed 000), run through the same interface: the PV is
     /// the best move alone, `interior` counts expansions, `tests` the PN(v) runs.
     PnMulti,
+    /// Conspiracy-number search (seed 001): with the default ε = 0 and unlimited threshold it
+    /// returns the minimax value; the PV is the best move alone.
+    Cns,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order `compare` lists them.
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::AlphaBetaHard,
@@ -65,6 +68,7 @@ impl Algorithm {
         Algorithm::NegaScoutMinimax,
         Algorithm::Pvs,
         Algorithm::PnMulti,
+        Algorithm::Cns,
     ];
 
     /// The CLI name.
@@ -78,6 +82,7 @@ impl Algorithm {
             Algorithm::NegaScoutMinimax => "negascout-minimax",
             Algorithm::Pvs => "pvs",
             Algorithm::PnMulti => "pn-multi",
+            Algorithm::Cns => "cns",
         }
     }
 }
@@ -111,6 +116,10 @@ pub struct SearchConfig {
     /// NegaScout's refinement of seed 002 line 11: below depth 3 a null-window fail-high is taken
     /// as exact and not re-searched. On by default; off gives the plain algorithm.
     pub shallow_refinement: bool,
+    /// Conspiracy-number search: accuracy ε (stop when `Vmax - Vmin <= ε`).
+    pub cns_accuracy: Score,
+    /// Conspiracy-number search: threshold NT (`None`: unlimited).
+    pub cns_threshold: Option<usize>,
 }
 
 impl SearchConfig {
@@ -120,6 +129,8 @@ impl SearchConfig {
             depth,
             limits: Limits::none(),
             shallow_refinement: true,
+            cns_accuracy: 0,
+            cns_threshold: None,
         }
     }
 }
@@ -138,6 +149,9 @@ pub struct Outcome<M> {
     pub complete: bool,
     /// What the search did.
     pub stats: Stats,
+    /// Conspiracy-number search only: the likely range `[Vmin, Vmax]` and the conspiracy size
+    /// for each value in it.
+    pub conspiracy: Option<((Score, Score), crate::conspiracy::ConspiracyNumbers)>,
 }
 
 /// An [`Outcome`] with its moves named, ready for people or `--json`.
@@ -159,6 +173,12 @@ pub struct Report {
     pub stats: Stats,
     /// Wall-clock time of the search, milliseconds.
     pub time_ms: f64,
+    /// Conspiracy-number search: `[Vmin, Vmax]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<(Score, Score)>,
+    /// Conspiracy-number search: `[value, conspiracy size]` for each value in the range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conspiracy: Option<Vec<(Score, usize)>>,
 }
 
 /// Runs `algo` on `game` to `depth` within `limits` (NegaScout's refinement on).
@@ -180,6 +200,22 @@ pub fn search_with<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Ou
             pv: r.best_move.into_iter().collect(),
             complete: r.complete,
             stats: r.stats,
+            conspiracy: None,
+        };
+    }
+    if algo == Algorithm::Cns {
+        let mut cn = crate::conspiracy::CnConfig::new(cfg.depth);
+        cn.limits = cfg.limits.clone();
+        cn.accuracy = cfg.cns_accuracy;
+        cn.threshold = cfg.cns_threshold;
+        let r = crate::conspiracy::cns(game, &cn);
+        return Outcome {
+            value: Some(r.value),
+            best_move: r.best_move,
+            pv: r.best_move.into_iter().collect(),
+            complete: r.complete,
+            stats: r.stats,
+            conspiracy: Some((r.range, r.conspiracy)),
         };
     }
     let mut ctx = Ctx::new(game, cfg);
@@ -192,7 +228,7 @@ pub fn search_with<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Ou
         Algorithm::NegaScout => negascout::f4(&mut ctx, game, -INF, INF, d, 0),
         Algorithm::NegaScoutMinimax => negascout::minimax_form(&mut ctx, game, -INF, INF, d, 0),
         Algorithm::Pvs => pvs::pvs(&mut ctx, game, -INF, INF, d, 0),
-        Algorithm::PnMulti => unreachable!("handled above"),
+        Algorithm::PnMulti | Algorithm::Cns => unreachable!("handled above"),
     };
     // Negamax forms return (and record at the root) values from the root mover's view.
     let sign = if algo.is_negamax() {
@@ -236,6 +272,8 @@ impl<M: Copy> Outcome<M> {
             complete: self.complete,
             stats: self.stats,
             time_ms,
+            range: self.conspiracy.as_ref().map(|c| c.0),
+            conspiracy: self.conspiracy.as_ref().map(|c| c.1.clone()),
         }
     }
 }
@@ -359,6 +397,7 @@ impl<M: Copy> Ctx<M> {
                 pv,
                 complete,
                 stats: self.stats,
+                conspiracy: None,
             }
         } else {
             Outcome {
@@ -367,6 +406,7 @@ impl<M: Copy> Ctx<M> {
                 pv: self.root_best.map(|(_, m)| vec![m]).unwrap_or_default(),
                 complete,
                 stats: self.stats,
+                conspiracy: None,
             }
         }
     }
@@ -430,7 +470,7 @@ pub fn search_window<G: Game>(
             pvs::pvs(&mut ctx, game, a, b, d, 0)
         }),
         Algorithm::NegaScoutMinimax => negascout::minimax_form(&mut ctx, game, alpha, beta, d, 0),
-        Algorithm::Minimax | Algorithm::Scout | Algorithm::PnMulti => {
+        Algorithm::Minimax | Algorithm::Scout | Algorithm::PnMulti | Algorithm::Cns => {
             return Err(Error::BadParameter(format!(
                 "{algo} takes no search window"
             )))
