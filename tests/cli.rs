@@ -218,3 +218,36 @@ fn pearl_kalah_experiment_writes_table_and_svg() {
     assert!(plot.starts_with("<svg") && plot.contains("polyline"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn cns_json_has_range_and_conspiracy() {
+    let (code, out, err) = gamesearch(&[
+        "search",
+        "tree:(A max (B min (D max=7 0) (E max=4 0)) (C min (F max=2 0) (G max=3 0)))",
+        "--algo",
+        "cns",
+        "--threshold",
+        "1",
+        "--accuracy",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["range"].is_array() && v["conspiracy"].is_array(), "{v}");
+    assert!(v["value"].is_i64() && v["best_move"].is_string());
+    let (code, _, err) = gamesearch(&[
+        "search",
+        "random:b=2,h=3,seed=1",
+        "--algo",
+        "cns",
+        "--threshold",
+        "0",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(err.trim_end().lines().count(), 1);
+    let (code, out, _) = gamesearch(&["experiment", "cns", "--positions", "2", "--json"]);
+    assert_eq!(code, 0);
+    let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), 18);
+}

@@ -88,6 +88,19 @@ enum Command {
 
 #[derive(Subcommand)]
 enum ExperimentKind {
+    /// Conspiracy-number search vs alpha-beta/NegaScout: leaves for several NT and ε, move
+    /// agreement with minimax, value error — random trees, Kalah(6,4), Connect-Four 5x4.
+    Cns {
+        /// Positions of each kind.
+        #[arg(long, default_value_t = 100)]
+        positions: usize,
+        /// Seed of trees and random play.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Pearl's Kalah table (seed 003): SCOUT vs alpha-beta (and NegaScout, PVS) at depths 2-6,
     /// random and dynamic ordering, beside the published figures; writes an SVG plot.
     PearlKalah {
@@ -348,6 +361,22 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Experiment { which } => match which {
+            ExperimentKind::Cns {
+                positions,
+                seed,
+                json,
+            } => {
+                if positions == 0 {
+                    bail!("--positions must be at least 1");
+                }
+                eprintln!("cns: {positions} positions of each kind, seed {seed}");
+                let rows = gamesearch::experiments::cns::run(positions, seed);
+                if json {
+                    println!("{}", serde_json::to_string_pretty(&rows)?);
+                } else {
+                    print!("{}", gamesearch::experiments::cns::table(&rows));
+                }
+            }
             ExperimentKind::PearlKalah {
                 positions,
                 seed,
