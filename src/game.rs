@@ -125,6 +125,20 @@ pub trait Game: Clone {
     /// table's move; the default keeps generation order.
     fn order_moves(&self, _moves: &mut [Self::Move]) {}
 
+    /// A move that wins at once with the best score the mover can get, when the game can tell
+    /// cheaply (Connect-Four: a stone completing four). The exact solver takes its value without
+    /// searching. Default: none.
+    fn immediate_win(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// Moves the moves of `moves` that do not lose at once to the front and returns how many
+    /// there are (0: every move loses at once). The exact solver searches only those. Only
+    /// provably losing moves may be dropped; the default keeps them all.
+    fn non_losing_moves(&self, moves: &mut [Self::Move]) -> usize {
+        moves.len()
+    }
+
     /// A 64-bit hash of the position, for transposition tables (optional).
     fn hash(&self) -> Option<u64> {
         None

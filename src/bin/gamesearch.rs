@@ -79,10 +79,37 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Benchmarks: `bench connect4 FILE` solves every `<moves> <score>` line and checks it.
+    Bench {
+        #[command(subcommand)]
+        which: BenchKind,
+    },
     /// Reproduce a published experiment.
     Experiment {
         #[command(subcommand)]
         which: ExperimentKind,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchKind {
+    /// Solve a file of 7x6 Connect-Four positions (`<moves> <score>` per line, score for the side
+    /// to move) and print positions, mismatches, mean time and mean nodes.
+    Connect4 {
+        /// The file (e.g. ../shared/data/connect4/Test_L3_R1).
+        file: String,
+        /// Win/draw/loss only (compare the score's sign).
+        #[arg(long)]
+        weak: bool,
+        /// Only the first N lines.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Transposition table size in MiB (kept across positions).
+        #[arg(long, default_value_t = 64)]
+        tt_mb: usize,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -358,6 +385,51 @@ fn run(cli: Cli) -> Result<()> {
                     s.tt_hits,
                     r.time_ms / 1e3
                 );
+            }
+        }
+        Command::Bench {
+            which:
+                BenchKind::Connect4 {
+                    file,
+                    weak,
+                    limit,
+                    tt_mb,
+                    json,
+                },
+        } => {
+            if tt_mb == 0 || tt_mb > 1 << 20 {
+                bail!("--tt-mb must be between 1 and 1048576");
+            }
+            let text =
+                std::fs::read_to_string(&file).with_context(|| format!("cannot read {file}"))?;
+            let mut lines = gamesearch::experiments::connect4_bench::parse(&text)?;
+            if let Some(n) = limit {
+                lines.truncate(n);
+            }
+            let show = std::io::stderr().is_terminal()
+                || std::env::var_os("GAMESEARCH_PROGRESS").is_some();
+            let total = lines.len();
+            let r = gamesearch::experiments::connect4_bench::run(&lines, weak, tt_mb << 20, |i| {
+                if show && (i % 100 == 0 || i == total) {
+                    eprintln!("  {i}/{total}");
+                }
+            })?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&r)?);
+            } else {
+                println!("file        {file}{}", if weak { "  (weak)" } else { "" });
+                println!("positions   {}", r.positions);
+                println!(
+                    "mismatches  {}{}",
+                    r.mismatches,
+                    if r.mismatches > 0 {
+                        format!("  lines {:?}", r.mismatch_lines)
+                    } else {
+                        String::new()
+                    }
+                );
+                println!("mean time   {:.1} µs", r.mean_time_us);
+                println!("mean nodes  {:.0}", r.mean_nodes);
             }
         }
         Command::Experiment { which } => match which {

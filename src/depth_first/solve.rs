@@ -86,11 +86,23 @@ pub struct Solution<M> {
     pub tt_bytes: usize,
 }
 
-struct Solver<'a, G: Game> {
+/// A reusable exact solver: its transposition table survives between positions (every bound
+/// in it is a bound on that position's value, whatever the root), as a benchmark over many
+/// positions wants.
+///
+/// ```
+/// use gamesearch::depth_first::solve::{ExactSolver, SolveConfig};
+/// use gamesearch::games::Kalah;
+/// let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
+/// let mut solver = ExactSolver::new(&cfg);
+/// assert_eq!(solver.solve(&Kalah::new(4, 1).unwrap(), &cfg, |_| {}).unwrap().value, Some(2));
+/// assert_eq!(solver.solve(&Kalah::new(4, 2).unwrap(), &cfg, |_| {}).unwrap().value, Some(6));
+/// ```
+pub struct ExactSolver<G: Game> {
     tt: TranspositionTable,
     stats: Stats,
     budget: Budget,
-    _game: std::marker::PhantomData<&'a G>,
+    _game: std::marker::PhantomData<G>,
 }
 
 /// `depth` as stored in the table.
@@ -103,9 +115,27 @@ fn draft_of(depth: u32) -> u8 {
     }
 }
 
-impl<G: Game> Solver<'_, G> {
+impl<G: Game> ExactSolver<G> {
+    /// A solver with a table of `cfg.tt_bytes`.
+    pub fn new(cfg: &SolveConfig) -> Self {
+        ExactSolver {
+            tt: TranspositionTable::with_bytes(cfg.tt_bytes),
+            stats: Stats::default(),
+            budget: Budget::new(&cfg.limits),
+            _game: std::marker::PhantomData,
+        }
+    }
+
     /// Fail-soft nega-max alpha-beta with the table; `depth == u32::MAX` searches to the end.
     fn search(&mut self, p: &G, mut alpha: Score, mut beta: Score, depth: u32) -> Score {
+        // A win on the spot is the best the mover can do: no need to generate anything else.
+        if depth > 0 {
+            if let Some(win) = p.immediate_win() {
+                self.stats.leaves += 1;
+                self.budget.exhausted(self.stats.nodes());
+                return p.to_move().sign() * p.play(win).evaluate();
+            }
+        }
         let mut moves: SmallVec<[G::Move; 16]> = p.moves().collect();
         if moves.is_empty() || depth == 0 {
             self.stats.leaves += 1;
@@ -116,6 +146,23 @@ impl<G: Game> Solver<'_, G> {
         if self.budget.exhausted(self.stats.nodes()) {
             return 0;
         }
+        // The position's own bounds narrow the window ("m is max possible").
+        if let Some((lo, hi)) = p.value_bounds() {
+            let (min, max) = match p.to_move() {
+                Player::Max => (lo, hi),
+                Player::Min => (-hi, -lo),
+            };
+            if max <= alpha {
+                return max;
+            }
+            if min >= beta {
+                return min;
+            }
+            alpha = alpha.max(min - 1);
+            beta = beta.min(max + 1);
+        }
+        let kept = p.non_losing_moves(&mut moves);
+        moves.truncate(kept.max(1));
         p.order_moves(&mut moves);
         let key = p.hash().expect("checked by solve");
         let draft = draft_of(depth);
@@ -197,109 +244,119 @@ impl<G: Game> Solver<'_, G> {
 pub fn solve<G: Game>(
     game: &G,
     cfg: &SolveConfig,
-    mut progress: impl FnMut(&Progress),
+    progress: impl FnMut(&Progress),
 ) -> Result<Solution<G::Move>, Error> {
-    if game.hash().is_none() {
-        return Err(Error::BadParameter(
-            "solving needs a game with a hash (Game::hash)".into(),
-        ));
-    }
-    // Without known bounds the whole score range; the first guess and galloping keep the number
-    // of tests small anyway.
-    let (mut lo, mut hi) = game.value_bounds().unwrap_or((-INF + 1, INF - 1));
-    let start = Instant::now();
-    let mut s: Solver<G> = Solver {
-        tt: TranspositionTable::with_bytes(cfg.tt_bytes),
-        stats: Stats::default(),
-        budget: Budget::new(&cfg.limits),
-        _game: std::marker::PhantomData,
-    };
-    let report = |s: &Solver<G>, lo, hi, phase, depth| Progress {
-        lower: lo,
-        upper: hi,
-        phase,
-        depth,
-        nodes: s.stats.nodes(),
-        elapsed: start.elapsed(),
-    };
-    // The deepest heuristic value is the first guess (MTD(f)'s start); bisection after it.
-    let mut guess = None;
-    for d in 1..=cfg.id_depth {
-        let v = s.root(game, -INF, INF, d);
-        if s.budget.stopped {
-            break;
+    ExactSolver::new(cfg).solve(game, cfg, progress)
+}
+
+impl<G: Game> ExactSolver<G> {
+    /// Solves `game` with this solver's table (`cfg.tt_bytes` is ignored: the table was sized at
+    /// creation); `progress` is called after every deepening pass and null-window test.
+    pub fn solve(
+        &mut self,
+        game: &G,
+        cfg: &SolveConfig,
+        mut progress: impl FnMut(&Progress),
+    ) -> Result<Solution<G::Move>, Error> {
+        if game.hash().is_none() {
+            return Err(Error::BadParameter(
+                "solving needs a game with a hash (Game::hash)".into(),
+            ));
         }
-        guess = Some(v);
-        progress(&report(&s, lo, hi, "deepening", d));
-    }
-    // After the guess, gallop from the bound that last moved (steps 1, 2, 4, …) but never past
-    // the midpoint: as fast as MTD(f) when the guess is close, bisection's log2 when it is not.
-    let mut step: Score = 1;
-    let mut last_failed_low = true;
-    while lo < hi && !s.budget.stopped {
-        let half = lo + (hi - lo) / 2;
-        let mid = match guess.take() {
-            Some(g) => g.clamp(lo, hi - 1),
-            None if last_failed_low => (hi - step).max(half),
-            None => (lo + step - 1).min(half),
+        // Without known bounds the whole score range; the first guess and galloping keep the number
+        // of tests small anyway.
+        let (mut lo, mut hi) = game.value_bounds().unwrap_or((-INF + 1, INF - 1));
+        let start = Instant::now();
+        let s = self;
+        s.stats = Stats::default();
+        s.budget = Budget::new(&cfg.limits);
+        let report = |s: &ExactSolver<G>, lo, hi, phase, depth| Progress {
+            lower: lo,
+            upper: hi,
+            phase,
+            depth,
+            nodes: s.stats.nodes(),
+            elapsed: start.elapsed(),
         };
-        step = step.saturating_mul(2);
-        s.stats.tests += 1;
-        let t = s.root(game, mid, mid + 1, u32::MAX);
-        if s.budget.stopped {
-            break;
-        }
-        let failed_low = t <= mid;
-        if failed_low != last_failed_low {
-            step = 1;
-        }
-        last_failed_low = failed_low;
-        if failed_low {
-            hi = t.min(mid).max(lo);
-        } else {
-            lo = t.max(mid + 1).min(hi);
-        }
-        progress(&report(&s, lo, hi, "bisection", 0));
-    }
-    let solved = lo == hi && !s.budget.stopped;
-    let mut best_move = None;
-    if solved {
-        let v = lo;
-        let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
-        if let Some(e) = s.tt.probe(game.hash().unwrap_or(0)) {
-            if let Some(i) = game
-                .moves()
-                .nth(e.best as usize)
-                .and_then(|b| moves.iter().position(|&x| x == b))
-            {
-                moves[..=i].rotate_right(1);
-            }
-        }
-        for mv in moves {
-            let child = game.play(mv);
-            s.stats.tests += 1;
-            let reaches = match game.to_move() {
-                Player::Max => s.root(&child, v - 1, v, u32::MAX) >= v,
-                Player::Min => s.root(&child, v, v + 1, u32::MAX) <= v,
-            };
+        // The deepest heuristic value is the first guess (MTD(f)'s start); bisection after it.
+        let mut guess = None;
+        for d in 1..=cfg.id_depth {
+            let v = s.root(game, -INF, INF, d);
             if s.budget.stopped {
                 break;
             }
-            if reaches {
-                best_move = Some(mv);
+            guess = Some(v);
+            progress(&report(&s, lo, hi, "deepening", d));
+        }
+        // After the guess, gallop from the bound that last moved (steps 1, 2, 4, …) but never past
+        // the midpoint: as fast as MTD(f) when the guess is close, bisection's log2 when it is not.
+        let mut step: Score = 1;
+        let mut last_failed_low = true;
+        while lo < hi && !s.budget.stopped {
+            let half = lo + (hi - lo) / 2;
+            let mid = match guess.take() {
+                Some(g) => g.clamp(lo, hi - 1),
+                None if last_failed_low => (hi - step).max(half),
+                None => (lo + step - 1).min(half),
+            };
+            step = step.saturating_mul(2);
+            s.stats.tests += 1;
+            let t = s.root(game, mid, mid + 1, u32::MAX);
+            if s.budget.stopped {
                 break;
             }
+            let failed_low = t <= mid;
+            if failed_low != last_failed_low {
+                step = 1;
+            }
+            last_failed_low = failed_low;
+            if failed_low {
+                hi = t.min(mid).max(lo);
+            } else {
+                lo = t.max(mid + 1).min(hi);
+            }
+            progress(&report(&s, lo, hi, "bisection", 0));
         }
+        let solved = lo == hi && !s.budget.stopped;
+        let mut best_move = None;
+        if solved {
+            let v = lo;
+            let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
+            if let Some(e) = s.tt.probe(game.hash().unwrap_or(0)) {
+                if let Some(i) = game
+                    .moves()
+                    .nth(e.best as usize)
+                    .and_then(|b| moves.iter().position(|&x| x == b))
+                {
+                    moves[..=i].rotate_right(1);
+                }
+            }
+            for mv in moves {
+                let child = game.play(mv);
+                s.stats.tests += 1;
+                let reaches = match game.to_move() {
+                    Player::Max => s.root(&child, v - 1, v, u32::MAX) >= v,
+                    Player::Min => s.root(&child, v, v + 1, u32::MAX) <= v,
+                };
+                if s.budget.stopped {
+                    break;
+                }
+                if reaches {
+                    best_move = Some(mv);
+                    break;
+                }
+            }
+        }
+        let complete = solved && !s.budget.stopped;
+        Ok(Solution {
+            value: solved.then_some(lo),
+            bounds: (lo, hi),
+            best_move,
+            complete,
+            stats: s.stats,
+            tt_bytes: s.tt.bytes(),
+        })
     }
-    let complete = solved && !s.budget.stopped;
-    Ok(Solution {
-        value: solved.then_some(lo),
-        bounds: (lo, hi),
-        best_move,
-        complete,
-        stats: s.stats,
-        tt_bytes: s.tt.bytes(),
-    })
 }
 
 /// A [`Solution`] with its move named, ready for people or `--json`.

@@ -31,6 +31,8 @@ pub struct Connect4 {
     height: u8,
     /// The side that just moved connected four.
     last_won: bool,
+    /// One bit at the bottom of every column (cached).
+    bottom: u64,
 }
 
 impl Connect4 {
@@ -41,6 +43,10 @@ impl Connect4 {
                 "Connect-Four {width}x{height}: need width, height >= 1 and (height+1)*width <= 64"
             )));
         }
+        let mut bottom = 0;
+        for c in 0..width {
+            bottom |= 1u64 << (c * (height + 1));
+        }
         Ok(Connect4 {
             current: 0,
             mask: 0,
@@ -48,6 +54,7 @@ impl Connect4 {
             width: width as u8,
             height: height as u8,
             last_won: false,
+            bottom,
         })
     }
 
@@ -109,6 +116,12 @@ impl Connect4 {
         1u64 << (col as u32 * (self.height as u32 + 1))
     }
 
+    /// The cells of column `col`.
+    #[inline]
+    fn column_mask(&self, col: u8) -> u64 {
+        ((1u64 << self.height) - 1) << (col as u32 * (self.height as u32 + 1))
+    }
+
     #[inline]
     fn can_play(&self, col: u8) -> bool {
         self.mask & self.top_mask(col) == 0
@@ -125,6 +138,47 @@ impl Connect4 {
             }
         }
         false
+    }
+
+    /// One bit at the bottom of every column.
+    #[inline]
+    fn bottom(&self) -> u64 {
+        self.bottom
+    }
+
+    /// Every playable cell of the board (no sentinel row).
+    #[inline]
+    fn board_mask(&self) -> u64 {
+        self.bottom() * ((1u64 << self.height) - 1)
+    }
+
+    /// The cells where the next stone of each column would go.
+    #[inline]
+    fn possible(&self) -> u64 {
+        (self.mask + self.bottom()) & self.board_mask()
+    }
+
+    /// Empty cells that would complete four for `stones` (Pons' compute_winning_position).
+    #[inline]
+    fn winning_cells(&self, stones: u64) -> u64 {
+        let h = self.height as u32;
+        let mut r = (stones << 1) & (stones << 2) & (stones << 3); // vertical
+        for d in [h + 1, h, h + 2] {
+            // horizontal and the two diagonals
+            let p = (stones << d) & (stones << (2 * d));
+            r |= p & (stones << (3 * d));
+            r |= p & (stones >> d);
+            let p = (stones >> d) & (stones >> (2 * d));
+            r |= p & (stones << d);
+            r |= p & (stones >> (3 * d));
+        }
+        r & (self.board_mask() ^ self.mask)
+    }
+
+    /// The column of bit set `cell` (a single bit).
+    #[inline]
+    fn column_of(&self, cell: u64) -> u8 {
+        (cell.trailing_zeros() / (self.height as u32 + 1)) as u8
     }
 
     /// The game is over: four connected or the board full.
@@ -205,14 +259,64 @@ impl Game for Connect4 {
         }
     }
 
+    /// From the stones on the board: each side wins, at best, with its next stone (and never
+    /// with fewer than four).
     fn value_bounds(&self) -> Option<(Score, Score)> {
-        let best = ((self.width as Score * self.height as Score) / 2 + 1 - 4).max(1);
-        Some((-best, best))
+        if self.is_over() {
+            let v = self.evaluate();
+            return Some((v, v));
+        }
+        let half = (self.width as Score * self.height as Score) / 2 + 1;
+        let moves = self.moves as Score;
+        let (first, second) = ((moves + 1) / 2, moves / 2); // stones of MAX and MIN
+        let hi = half - (first + 1).max(4);
+        let lo = -(half - (second + 1).max(4));
+        Some((lo.min(0), hi.max(0)))
     }
 
+    /// Centre columns first; among them, moves creating more threats (cells that would complete
+    /// four) first — Pons' move ordering.
     fn order_moves(&self, moves: &mut [u8]) {
         let centre = (self.width as i32 - 1) * 2; // compare doubled distances to the centre
-        moves.sort_by_key(|&c| ((c as i32) * 4 - centre).abs());
+        let mover = self.current;
+        moves.sort_by_key(|&c| {
+            let cell = (self.mask + self.bottom_mask(c)) & self.column_mask(c);
+            let threats = self.winning_cells(mover | cell).count_ones() as i32;
+            (-threats, ((c as i32) * 4 - centre).abs())
+        });
+    }
+
+    fn immediate_win(&self) -> Option<u8> {
+        if self.is_over() {
+            return None;
+        }
+        let wins = self.winning_cells(self.current) & self.possible();
+        (wins != 0).then(|| self.column_of(wins & wins.wrapping_neg()))
+    }
+
+    /// Pons' possibleNonLosingMoves: if the opponent threatens to win at a playable cell, that
+    /// cell must be taken (two such threats: every move loses); never play just below an
+    /// opponent's winning cell.
+    fn non_losing_moves(&self, moves: &mut [u8]) -> usize {
+        let mut possible = self.possible();
+        let opponent_wins = self.winning_cells(self.current ^ self.mask);
+        let forced = possible & opponent_wins;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        let ok = possible & !(opponent_wins >> 1);
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let c = moves[i];
+            if ok & self.column_mask(c) != 0 {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        kept
     }
 
     fn hash(&self) -> Option<u64> {

@@ -8,6 +8,7 @@ pub mod ordered;
 pub mod random_tree;
 pub mod tictactoe;
 pub mod turns;
+pub mod weak;
 
 pub use connect4::Connect4;
 pub use explicit::{ExplicitNode, ExplicitTree};
@@ -16,3 +17,4 @@ pub use ordered::{MoveOrder, Ordered};
 pub use random_tree::{RandomTree, RandomTreeSpec, TreeOrder, Turns, Values};
 pub use tictactoe::TicTacToe;
 pub use turns::{Turn, WholeTurns};
+pub use weak::Weak;

@@ -115,6 +115,14 @@ impl<G: Game> Game for Ordered<G> {
         self.inner.order_moves(moves)
     }
 
+    fn immediate_win(&self) -> Option<G::Move> {
+        self.inner.immediate_win()
+    }
+
+    fn non_losing_moves(&self, moves: &mut [G::Move]) -> usize {
+        self.inner.non_losing_moves(moves)
+    }
+
     fn move_name(&self, m: G::Move) -> String {
         self.inner.move_name(m)
     }
