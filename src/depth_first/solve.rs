@@ -286,7 +286,7 @@ impl<G: Game> ExactSolver<G> {
                 break;
             }
             guess = Some(v);
-            progress(&report(&s, lo, hi, "deepening", d));
+            progress(&report(s, lo, hi, "deepening", d));
         }
         // After the guess, gallop from the bound that last moved (steps 1, 2, 4, …) but never past
         // the midpoint: as fast as MTD(f) when the guess is close, bisection's log2 when it is not.
@@ -315,7 +315,7 @@ impl<G: Game> ExactSolver<G> {
             } else {
                 lo = t.max(mid + 1).min(hi);
             }
-            progress(&report(&s, lo, hi, "bisection", 0));
+            progress(&report(s, lo, hi, "bisection", 0));
         }
         let solved = lo == hi && !s.budget.stopped;
         let mut best_move = None;
