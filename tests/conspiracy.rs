@@ -8,6 +8,9 @@ use gamesearch::games::{ExplicitTree, RandomTreeSpec, Turns, Values};
 use gamesearch::{Game, INF};
 use proptest::prelude::*;
 
+mod common;
+use common::explicit_tree;
+
 /// Seed 001, "Conspiracy Numbers - Simple Case": A(max)=4: B(min)=4 {D=7, E=4}, C(min)=2 {F=2,
 /// G=3}, D..G unexpanded leaves (written as nodes with static values and a child).
 #[test]
@@ -121,25 +124,6 @@ fn tree_growth_example() {
     assert_eq!(cn.node_at(&[0, 1]).unwrap().0, 2, "F 2 (1)");
     assert_eq!(cn.node_at(&[1]).unwrap().0, -1, "C -1 (0)");
     let _ = root.to_move();
-}
-
-fn explicit_tree(depth: u32) -> impl Strategy<Value = String> {
-    let leaf = (-5i32..=5).prop_map(|v| v.to_string());
-    leaf.prop_recursive(depth, 128, 4, |inner| {
-        (
-            any::<bool>(),
-            -5i32..=5,
-            prop::collection::vec(inner, 1..=4),
-        )
-            .prop_map(|(max, f, kids)| {
-                format!(
-                    "({}={} {})",
-                    if max { "max" } else { "min" },
-                    f,
-                    kids.join(" ")
-                )
-            })
-    })
 }
 
 /// Grows a tree with the real procedure and, after every expansion, checks the incremental

@@ -7,6 +7,9 @@ use gamesearch::games::{ExplicitTree, RandomTreeSpec, TreeOrder, Turns, Values};
 use gamesearch::{Algorithm, Game, SearchConfig, INF};
 use proptest::prelude::*;
 
+mod common;
+use common::explicit_tree;
+
 fn spec_strategy() -> impl Strategy<Value = (RandomTreeSpec, u32)> {
     (
         1u32..=5,
@@ -193,25 +196,4 @@ proptest! {
         let tree = ExplicitTree::parse(&text).unwrap();
         check_windows(&tree.root(), tree.height(), a, w)?;
     }
-}
-
-/// Random explicit trees: irregular branching (1-4), leaves at any depth, `max`/`min` chosen
-/// freely (so turns do not alternate), small values (many ties), interior static values.
-fn explicit_tree(depth: u32) -> impl Strategy<Value = String> {
-    let leaf = (-5i32..=5).prop_map(|v| v.to_string());
-    leaf.prop_recursive(depth, 256, 4, |inner| {
-        (
-            any::<bool>(),
-            -5i32..=5,
-            prop::collection::vec(inner, 1..=4),
-        )
-            .prop_map(|(max, f, kids)| {
-                format!(
-                    "({}={} {})",
-                    if max { "max" } else { "min" },
-                    f,
-                    kids.join(" ")
-                )
-            })
-    })
 }

@@ -12,6 +12,9 @@ use gamesearch::proof_number::{
 use gamesearch::{Algorithm, Game, Limits};
 use proptest::prelude::*;
 
+mod common;
+use common::explicit_tree;
+
 /// PN(v) for thresholds around the value: the answer is right and its proof checks.
 fn check_thresholds<G: Game>(
     g: &G,
@@ -42,25 +45,6 @@ fn check_thresholds<G: Game>(
         ));
     }
     Ok(())
-}
-
-fn explicit_tree(depth: u32) -> impl Strategy<Value = String> {
-    let leaf = (-5i32..=5).prop_map(|v| v.to_string());
-    leaf.prop_recursive(depth, 256, 4, |inner| {
-        (
-            any::<bool>(),
-            -5i32..=5,
-            prop::collection::vec(inner, 1..=4),
-        )
-            .prop_map(|(max, f, kids)| {
-                format!(
-                    "({}={} {})",
-                    if max { "max" } else { "min" },
-                    f,
-                    kids.join(" ")
-                )
-            })
-    })
 }
 
 proptest! {

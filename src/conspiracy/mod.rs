@@ -60,36 +60,35 @@ pub fn cost_down(seq: &[Score], t: Score) -> Option<usize> {
 /// AscSeqMax: a MAX node's ascending sequence from its value and its children's — at each
 /// conspiracy size the best any one child reaches (one child's conspiracy suffices).
 pub fn asc_seq_max(value: Score, children: &[&[Score]]) -> Seq {
-    let len = children.iter().map(|c| c.len()).max().unwrap_or(1);
-    let mut out = Seq::new();
-    let mut best = value;
-    for k in 0..len {
-        for c in children {
-            if k < c.len() {
-                best = best.max(c[k]);
-            }
-        }
-        out.push(best);
-    }
-    out
+    best_child_per_size(value, children, Score::max)
 }
 
 /// AscSeqMin: a MIN node's ascending sequence — to reach `t` every child below `t` must reach
 /// it, so the cost of `t` is the sum of the children's costs; element k is the largest `t`
 /// costing at most k. The sequence stops at the lowest of the children's maxima.
 pub fn asc_seq_min(value: Score, children: &[&[Score]]) -> Seq {
-    merge_costs(value, children, cost_up, |a, b| a.max(b), true)
+    merge_costs(value, children, cost_up, Score::max, true)
 }
 
 /// DescSeqMin: a MIN node's descending sequence (mirror of [`asc_seq_max`]).
 pub fn desc_seq_min(value: Score, children: &[&[Score]]) -> Seq {
+    best_child_per_size(value, children, Score::min)
+}
+
+/// The element-wise merge shared by AscSeqMax and DescSeqMin: at each conspiracy size the best
+/// (by `better`) that any one child reaches, never worse than at the previous size.
+fn best_child_per_size(
+    value: Score,
+    children: &[&[Score]],
+    better: fn(Score, Score) -> Score,
+) -> Seq {
     let len = children.iter().map(|c| c.len()).max().unwrap_or(1);
     let mut out = Seq::new();
     let mut best = value;
     for k in 0..len {
         for c in children {
             if k < c.len() {
-                best = best.min(c[k]);
+                best = better(best, c[k]);
             }
         }
         out.push(best);
@@ -99,7 +98,7 @@ pub fn desc_seq_min(value: Score, children: &[&[Score]]) -> Seq {
 
 /// DescSeqMax: a MAX node's descending sequence (mirror of [`asc_seq_min`]).
 pub fn desc_seq_max(value: Score, children: &[&[Score]]) -> Seq {
-    merge_costs(value, children, cost_down, |a, b| a.min(b), false)
+    merge_costs(value, children, cost_down, Score::min, false)
 }
 
 /// The sum-of-costs merge shared by AscSeqMin and DescSeqMax.
