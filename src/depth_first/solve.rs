@@ -161,13 +161,11 @@ impl<G: Game> ExactSolver<G> {
             alpha = alpha.max(min - 1);
             beta = beta.min(max + 1);
         }
-        let kept = p.non_losing_moves(&mut moves);
-        moves.truncate(kept.max(1));
-        p.order_moves(&mut moves);
+        // The table first: a cut-off here saves filtering and ordering the moves.
         let key = p.hash().expect("checked by solve");
         let draft = draft_of(depth);
+        let mut table_move = None;
         if let Some(e) = self.tt.probe(key) {
-            let best = e.best as usize;
             if e.draft >= draft {
                 if e.lower >= beta || e.upper <= alpha || e.lower == e.upper {
                     self.stats.tt_hits += 1;
@@ -176,13 +174,13 @@ impl<G: Game> ExactSolver<G> {
                 alpha = alpha.max(e.lower);
                 beta = beta.min(e.upper);
             }
-            if let Some(i) = p
-                .moves()
-                .nth(best)
-                .and_then(|b| moves.iter().position(|&x| x == b))
-            {
-                moves[..=i].rotate_right(1); // the table's move first, the rest in order
-            }
+            table_move = p.moves().nth(e.best as usize);
+        }
+        let kept = p.non_losing_moves(&mut moves);
+        moves.truncate(kept.max(1));
+        p.order_moves(&mut moves);
+        if let Some(i) = table_move.and_then(|b| moves.iter().position(|&x| x == b)) {
+            moves[..=i].rotate_right(1); // the table's move first, the rest in order
         }
         let start_nodes = self.stats.nodes();
         let me = p.to_move();

@@ -279,11 +279,19 @@ impl Game for Connect4 {
     fn order_moves(&self, moves: &mut [u8]) {
         let centre = (self.width as i32 - 1) * 2; // compare doubled distances to the centre
         let mover = self.current;
-        moves.sort_by_key(|&c| {
-            let cell = (self.mask + self.bottom_mask(c)) & self.column_mask(c);
-            let threats = self.winning_cells(mover | cell).count_ones() as i32;
-            (-threats, ((c as i32) * 4 - centre).abs())
-        });
+        // Keys computed once per move (a sort would recompute them), then an insertion sort.
+        let mut keyed: smallvec::SmallVec<[((i32, i32), u8); 16]> = moves
+            .iter()
+            .map(|&c| {
+                let cell = (self.mask + self.bottom_mask(c)) & self.column_mask(c);
+                let threats = self.winning_cells(mover | cell).count_ones() as i32;
+                ((-threats, ((c as i32) * 4 - centre).abs()), c)
+            })
+            .collect();
+        keyed.sort_by_key(|&(k, _)| k);
+        for (slot, (_, c)) in moves.iter_mut().zip(keyed) {
+            *slot = c;
+        }
     }
 
     fn immediate_win(&self) -> Option<u8> {
