@@ -16,6 +16,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod arena;
 pub mod conspiracy;
 pub mod depth_first;
 pub mod error;

@@ -195,7 +195,7 @@ struct Node<G: Game> {
     desc: Seq,
 }
 
-const NONE: u32 = u32::MAX;
+use crate::arena::NO_CHILD as NONE;
 
 /// The explicit tree grown by conspiracy-number search.
 pub struct CnTree<G: Game> {
@@ -391,16 +391,7 @@ impl<G: Game> CnTree<G> {
     }
 
     fn find(&self, path: &[G::Move]) -> Option<usize> {
-        let mut i = 0;
-        for &m in path {
-            let n = &self.nodes[i];
-            if n.first_child == NONE {
-                return None;
-            }
-            let first = n.first_child as usize;
-            i = (first..first + n.children as usize).find(|&k| self.nodes[k].mv == Some(m))?;
-        }
-        Some(i)
+        crate::arena::find_path(path, |i| self.kids(i), |k| self.nodes[k].mv)
     }
 
     /// The node reached by `path`: (value, asc, desc).
@@ -412,8 +403,7 @@ impl<G: Game> CnTree<G> {
     }
 
     fn kids(&self, i: usize) -> std::ops::Range<usize> {
-        let n = &self.nodes[i];
-        n.first_child as usize..(n.first_child + n.children) as usize
+        crate::arena::child_range(self.nodes[i].first_child, self.nodes[i].children)
     }
 
     /// MIN-LEAF(node, Vmax): a leaf of a minimal conspiracy raising the node to `target`. At a

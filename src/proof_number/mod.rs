@@ -163,7 +163,7 @@ pub struct PnTree<G: Game> {
     stats: Stats,
 }
 
-const NONE: u32 = u32::MAX;
+use crate::arena::NO_CHILD as NONE;
 
 impl<G: Game> PnTree<G> {
     /// Bytes one node takes.
@@ -369,16 +369,9 @@ impl<G: Game> PnTree<G> {
 
     /// The node reached from the root by `path`, if it is in the tree.
     fn find(&self, path: &[G::Move]) -> Option<usize> {
-        let mut i = 0;
-        for &m in path {
-            let n = &self.nodes[i];
-            if n.first_child == NONE {
-                return None;
-            }
-            let first = n.first_child as usize;
-            i = (first..first + n.children as usize).find(|&k| self.nodes[k].mv == Some(m))?;
-        }
-        Some(i)
+        let kids =
+            |i: usize| crate::arena::child_range(self.nodes[i].first_child, self.nodes[i].children);
+        crate::arena::find_path(path, kids, |k| self.nodes[k].mv)
     }
 
     /// (proof, disproof) of the node reached by `path`, if it is in the tree.
