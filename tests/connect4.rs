@@ -3,7 +3,7 @@
 //! and small boards.
 
 use gamesearch::depth_first::solve::{solve, SolveConfig};
-use gamesearch::experiments::connect4_bench::{parse, run};
+use gamesearch::experiments::connect4_bench::{parse, run, BenchReport};
 use gamesearch::games::{Connect4, Weak};
 
 fn set(name: &str) -> Vec<gamesearch::experiments::connect4_bench::BenchLine> {
@@ -18,46 +18,36 @@ fn set(name: &str) -> Vec<gamesearch::experiments::connect4_bench::BenchLine> {
     lines
 }
 
-#[test]
-fn end_game_set_l3_r1_exact() {
-    let r = run(&set("Test_L3_R1"), false, 16 << 20, |_| {}).unwrap();
+/// Every one of the set's 1000 positions got its expected score.
+fn assert_all_solved(r: &BenchReport) {
     assert_eq!(
         (r.positions, r.mismatches),
         (1000, 0),
-        "{:?}",
+        "mismatches at lines {:?}",
         r.mismatch_lines
     );
+}
+
+#[test]
+fn end_game_set_l3_r1_exact() {
+    let r = run(&set("Test_L3_R1"), false, 16 << 20, |_| {}).unwrap();
+    assert_all_solved(&r);
 }
 
 #[test]
 fn middle_game_easy_set_l2_r1_exact_and_weak() {
     let lines = set("Test_L2_R1");
     let r = run(&lines, false, 16 << 20, |_| {}).unwrap();
-    assert_eq!(
-        (r.positions, r.mismatches),
-        (1000, 0),
-        "{:?}",
-        r.mismatch_lines
-    );
+    assert_all_solved(&r);
     let w = run(&lines, true, 16 << 20, |_| {}).unwrap();
-    assert_eq!(
-        (w.positions, w.mismatches),
-        (1000, 0),
-        "{:?}",
-        w.mismatch_lines
-    );
+    assert_all_solved(&w);
     assert!(w.mean_nodes <= r.mean_nodes, "the weak solve proves less");
 }
 
 #[test]
 fn beginning_easy_set_l1_r1_exact() {
     let r = run(&set("Test_L1_R1"), false, 32 << 20, |_| {}).unwrap();
-    assert_eq!(
-        (r.positions, r.mismatches),
-        (1000, 0),
-        "{:?}",
-        r.mismatch_lines
-    );
+    assert_all_solved(&r);
 }
 
 /// John Tromp's table of small boards: 4x4 and 5x4 (width x height) are draws.

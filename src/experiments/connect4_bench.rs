@@ -96,21 +96,23 @@ pub fn run(
                 .map_err(|e| Error::BadParameter(format!("line {}: {e}", l.line)))
         })
         .collect::<Result<_, _>>()?;
-    let mut exact = ExactSolver::<Connect4>::new(&cfg);
-    let mut weak_solver = ExactSolver::<Weak<Connect4>>::new(&SolveConfig {
-        tt_bytes: if weak { tt_bytes } else { 1024 },
-        ..cfg.clone()
-    });
+    // One solver, of the kind asked for: only its table is allocated.
+    let mut exact = (!weak).then(|| ExactSolver::<Connect4>::new(&cfg));
+    let mut weak_solver = weak.then(|| ExactSolver::<Weak<Connect4>>::new(&cfg));
     let (mut nodes, mut mismatches, mut mismatch_lines) = (0u64, 0, Vec::new());
     let start = Instant::now();
     for (i, (p, l)) in positions.iter().zip(lines).enumerate() {
         let sign = p.to_move().sign();
-        let (value, n) = if weak {
-            let s = weak_solver.solve(&Weak::new(*p), &cfg, |_| {})?;
-            (s.value, s.stats.nodes())
-        } else {
-            let s = exact.solve(p, &cfg, |_| {})?;
-            (s.value, s.stats.nodes())
+        let (value, n) = match (&mut exact, &mut weak_solver) {
+            (Some(solver), _) => {
+                let s = solver.solve(p, &cfg, |_| {})?;
+                (s.value, s.stats.nodes())
+            }
+            (None, Some(solver)) => {
+                let s = solver.solve(&Weak::new(*p), &cfg, |_| {})?;
+                (s.value, s.stats.nodes())
+            }
+            (None, None) => unreachable!("one solver is built"),
         };
         nodes += n;
         let got = value.map(|v| sign * v);
