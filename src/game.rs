@@ -139,6 +139,22 @@ pub trait Game: Clone {
         moves.len()
     }
 
+    /// True when, after any move [`Game::non_losing_moves`] keeps, the side to move has no
+    /// [`Game::immediate_win`] (Connect-Four: every kept move blocks or avoids the opponent's
+    /// threats). The exact solver then asks for immediate wins only where that is not already
+    /// known — at the root and below a position whose every move loses. Default: false.
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = false;
+
+    /// Bounds `(lo, hi)` on this position's game-theoretic value (MAX's view) given that the
+    /// side to move has no immediate win and at least one move that does not lose at once —
+    /// the exact solver asks only then, and narrows its window with them. Games whose winner
+    /// scores more for a quicker win bound the value tighter here than [`Game::value_bounds`]
+    /// can (Connect-Four: neither side wins with its next stone, so each wins at best a move
+    /// later). Default: [`Game::value_bounds`].
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        self.value_bounds()
+    }
+
     /// A 64-bit hash of the position, for transposition tables (optional).
     fn hash(&self) -> Option<u64> {
         None

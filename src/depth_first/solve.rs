@@ -127,9 +127,18 @@ impl<G: Game> ExactSolver<G> {
     }
 
     /// Fail-soft nega-max alpha-beta with the table; `depth == u32::MAX` searches to the end.
-    fn search(&mut self, p: &G, mut alpha: Score, mut beta: Score, depth: u32) -> Score {
+    /// `no_win_now`: the parent already knows the side to move has no immediate win
+    /// ([`Game::NON_LOSING_PREVENTS_IMMEDIATE_WIN`]).
+    fn search(
+        &mut self,
+        p: &G,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: u32,
+        no_win_now: bool,
+    ) -> Score {
         // A win on the spot is the best the mover can do: no need to generate anything else.
-        if depth > 0 {
+        if depth > 0 && !no_win_now {
             if let Some(win) = p.immediate_win() {
                 self.stats.leaves += 1;
                 self.budget.exhausted(self.stats.nodes());
@@ -146,13 +155,23 @@ impl<G: Game> ExactSolver<G> {
         if self.budget.exhausted(self.stats.nodes()) {
             return 0;
         }
-        // The position's own bounds narrow the window ("m is max possible").
-        if let Some((lo, hi)) = p.value_bounds() {
+        let exact = depth == u32::MAX;
+        // Moves that lose at once go; if all do, one is searched to find by how much.
+        let kept = p.non_losing_moves(&mut moves);
+        // The position's own bounds narrow the window ("m is max possible"): to the end of the
+        // game with no win on the spot and a move that does not lose at once, the game may know
+        // tighter ones.
+        let bounds = if exact && kept > 0 {
+            p.quiet_bounds()
+        } else {
+            p.value_bounds()
+        };
+        if let Some((lo, hi)) = bounds {
             let (min, max) = match p.to_move() {
                 Player::Max => (lo, hi),
                 Player::Min => (-hi, -lo),
             };
-            if max <= alpha {
+            if max <= alpha || min == max {
                 return max;
             }
             if min >= beta {
@@ -161,7 +180,6 @@ impl<G: Game> ExactSolver<G> {
             alpha = alpha.max(min - 1);
             beta = beta.min(max + 1);
         }
-        // The table first: a cut-off here saves filtering and ordering the moves.
         let key = p.hash().expect("checked by solve");
         let draft = draft_of(depth);
         let mut table_move = None;
@@ -176,26 +194,35 @@ impl<G: Game> ExactSolver<G> {
             }
             table_move = p.moves().nth(e.best as usize);
         }
-        let kept = p.non_losing_moves(&mut moves);
         moves.truncate(kept.max(1));
         p.order_moves(&mut moves);
         if let Some(i) = table_move.and_then(|b| moves.iter().position(|&x| x == b)) {
             moves[..=i].rotate_right(1); // the table's move first, the rest in order
         }
-        let start_nodes = self.stats.nodes();
-        let me = p.to_move();
-        let mut m = -INF;
-        let mut best_mv = moves[0];
+        let child_no_win = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN && kept > 0;
         let child_depth = if depth == u32::MAX {
             u32::MAX
         } else {
             depth - 1
         };
+        let start_nodes = self.stats.nodes();
+        let me = p.to_move();
+        let mut m = -INF;
+        let mut best_mv = moves[0];
+        // The children, with their table buckets requested at once: the loads overlap instead
+        // of each child waiting for its own when it probes. (Enhanced transposition cutoffs —
+        // probing every child here for a bound that refutes this node — saved 19 % of the nodes
+        // on Connect-Four but cost 16 % more time: they wait for all those loads.)
+        let mut children: SmallVec<[G; 8]> = SmallVec::new();
         for &mv in &moves {
             let child = p.play(mv);
+            self.tt.prefetch(child.hash().expect("checked by solve"));
+            children.push(child);
+        }
+        for (&mv, child) in moves.iter().zip(&children) {
             let same = child.to_move() == me;
             let t = relative(same, alpha.max(m), beta, |a, b| {
-                self.search(&child, a, b, child_depth)
+                self.search(child, a, b, child_depth, child_no_win)
             });
             if self.budget.stopped {
                 return m;
@@ -224,7 +251,7 @@ impl<G: Game> ExactSolver<G> {
     /// The value of `p` searched with the window `(alpha, beta)` in MAX's view.
     fn root(&mut self, p: &G, alpha: Score, beta: Score, depth: u32) -> Score {
         relative(p.to_move() == Player::Max, alpha, beta, |a, b| {
-            self.search(p, a, b, depth)
+            self.search(p, a, b, depth, false)
         })
     }
 }
@@ -267,6 +294,7 @@ impl<G: Game> ExactSolver<G> {
         let start = Instant::now();
         let s = self;
         s.stats = Stats::default();
+        s.tt.new_search();
         s.budget = Budget::new(&cfg.limits);
         let report = |s: &ExactSolver<G>, lo, hi, phase, depth| Progress {
             lower: lo,
@@ -288,12 +316,14 @@ impl<G: Game> ExactSolver<G> {
         }
         // After the guess, gallop from the bound that last moved (steps 1, 2, 4, …) but never past
         // the midpoint: as fast as MTD(f) when the guess is close, bisection's log2 when it is not.
+        let galloping = guess.is_some();
         let mut step: Score = 1;
         let mut last_failed_low = true;
         while lo < hi && !s.budget.stopped {
             let half = lo + (hi - lo) / 2;
             let mid = match guess.take() {
                 Some(g) => g.clamp(lo, hi - 1),
+                None if !galloping => zero_biased_middle(lo, hi),
                 None if last_failed_low => (hi - step).max(half),
                 None => (lo + step - 1).min(half),
             };
@@ -354,6 +384,28 @@ impl<G: Game> ExactSolver<G> {
             stats: s.stats,
             tt_bytes: s.tt.bytes(),
         })
+    }
+}
+
+/// The next null-window test of a bisection without a first guess: the middle of `[lo, hi]`,
+/// moved to half the bound on its side of 0 when that is further out (Pons' solver). The first
+/// tests ask whether either side wins big, which is cheap to refute and fills the table; later
+/// ones close in on 0, where most values of drawish games lie.
+///
+/// ```
+/// use gamesearch::depth_first::solve::zero_biased_middle;
+/// assert_eq!(zero_biased_middle(-18, 18), -9);
+/// assert_eq!(zero_biased_middle(-8, 18), 9);
+/// assert_eq!(zero_biased_middle(1, 9), 5);
+/// ```
+pub fn zero_biased_middle(lo: Score, hi: Score) -> Score {
+    let mid = lo + (hi - lo) / 2;
+    if mid <= 0 && lo / 2 < mid {
+        lo / 2
+    } else if mid >= 0 && hi / 2 > mid {
+        hi / 2
+    } else {
+        mid
     }
 }
 

@@ -1,32 +1,45 @@
 //! A fixed-size transposition table: bounds on a position's value keyed by its 64-bit hash.
 //!
-//! # Entry layout (24 bytes)
+//! # Layout
+//! Buckets of four 16-byte slots, one 64-byte cache line each (aligned), so a probe costs one
+//! memory access. On Linux the table asks for transparent huge pages (`madvise`), which spares
+//! the page-table walk that a random access into tens of megabytes otherwise costs.
+//!
 //! | field   | type | meaning |
 //! |---------|------|---------|
-//! | `key`   | u64  | the full hash, to tell positions sharing a slot apart |
-//! | `lower` | i32  | a lower bound on the value (side to move's view) |
-//! | `upper` | i32  | an upper bound (`lower == upper`: exact) |
+//! | `key`   | u64  | the full hash, to tell positions sharing a bucket apart |
+//! | `lower` | i16  | a lower bound on the value (side to move's view); `i16::MIN` = none |
+//! | `upper` | i16  | an upper bound (`lower == upper`: exact); `i16::MAX` = none |
 //! | `best`  | u8   | index, in generation order, of the best move found (255: none) |
-//! | `draft` | u8   | remaining depth the bounds were searched to; [`DRAFT_EXACT`] = to the game's end |
+//! | `draft` | u8   | remaining depth the bounds were searched to; [`DRAFT_EXACT`] = to the game's end; 0 = empty |
 //! | `work`  | u8   | log2 of the nodes searched below, the replacement priority |
+//! | `age`   | u8   | the search ([`TranspositionTable::new_search`]) that stored it |
 //!
-//! Slots come in buckets of two: slot 0 keeps the entry that cost the most work, slot 1 takes
-//! whatever is new ("two-tier" replacement). A probe checks both. Bounds are used only when the
-//! stored draft is at least the depth still to search; the best move is always used for ordering.
+//! Bounds are stored exactly within ±[`BOUND_LIMIT`]; beyond it they are widened (a lower bound
+//! to "none", an upper bound to the limit, and mirrored), which keeps every stored bound true.
+//!
+//! # Replacement
+//! A position already in its bucket is updated in place (bounds of equal draft intersected, a
+//! deeper draft kept). A new one takes an empty slot, else the slot of an earlier search, else the
+//! slot whose subtree cost the least work. Bounds are used only when the stored draft is at least
+//! the depth still to search; the best move is always used for ordering.
 
 use crate::game::{Score, INF};
 
 /// The draft of a bound proven to the game's end: valid at every depth.
 pub const DRAFT_EXACT: u8 = 255;
 
-/// One stored position.
+/// Bounds within `±BOUND_LIMIT` are stored exactly; larger ones are widened.
+pub const BOUND_LIMIT: Score = i16::MAX as Score - 1;
+
+/// One stored position, as a probe returns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The position's full hash.
     pub key: u64,
-    /// Lower bound (side to move's view).
+    /// Lower bound (side to move's view), `-INF` when none.
     pub lower: Score,
-    /// Upper bound (side to move's view).
+    /// Upper bound (side to move's view), `INF` when none.
     pub upper: Score,
     /// Index of the best move in generation order, 255 when unknown.
     pub best: u8,
@@ -36,14 +49,71 @@ pub struct Entry {
     pub work: u8,
 }
 
-const EMPTY: Entry = Entry {
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+struct Slot {
+    key: u64,
+    lower: i16,
+    upper: i16,
+    best: u8,
+    draft: u8,
+    work: u8,
+    age: u8,
+}
+
+const EMPTY: Slot = Slot {
     key: 0,
-    lower: -INF,
-    upper: INF,
+    lower: i16::MIN,
+    upper: i16::MAX,
     best: 255,
     draft: 0,
     work: 0,
+    age: 0,
 };
+
+const WAYS: usize = 4;
+
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Bucket([Slot; WAYS]);
+
+#[inline]
+fn encode_lower(v: Score) -> i16 {
+    if v < -BOUND_LIMIT {
+        i16::MIN
+    } else {
+        v.min(BOUND_LIMIT) as i16
+    }
+}
+
+#[inline]
+fn encode_upper(v: Score) -> i16 {
+    if v > BOUND_LIMIT {
+        i16::MAX
+    } else {
+        v.max(-BOUND_LIMIT) as i16
+    }
+}
+
+#[inline]
+fn decode(s: &Slot) -> Entry {
+    Entry {
+        key: s.key,
+        lower: if s.lower == i16::MIN {
+            -INF
+        } else {
+            Score::from(s.lower)
+        },
+        upper: if s.upper == i16::MAX {
+            INF
+        } else {
+            Score::from(s.upper)
+        },
+        best: s.best,
+        draft: s.draft,
+        work: s.work,
+    }
+}
 
 /// The table. Its size is fixed at creation; it never grows.
 ///
@@ -58,92 +128,194 @@ const EMPTY: Entry = Entry {
 /// ```
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
-    slots: Vec<Entry>,
+    buckets: Vec<Bucket>,
     bucket_mask: usize,
+    age: u8,
 }
 
 impl TranspositionTable {
     /// A table of at most `bytes` bytes (at least one bucket), the bucket count a power of two.
     pub fn with_bytes(bytes: usize) -> Self {
-        let buckets = (bytes / (2 * std::mem::size_of::<Entry>())).max(1);
-        let buckets = if buckets.is_power_of_two() {
-            buckets
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let n = if n.is_power_of_two() {
+            n
         } else {
-            buckets.next_power_of_two() / 2
+            n.next_power_of_two() / 2
         };
+        let mut buckets = Vec::with_capacity(n);
+        advise_huge_pages(&mut buckets);
+        buckets.resize(n, Bucket([EMPTY; WAYS]));
         TranspositionTable {
-            slots: vec![EMPTY; 2 * buckets],
-            bucket_mask: buckets - 1,
+            buckets,
+            bucket_mask: n - 1,
+            age: 0,
         }
     }
 
     /// Number of entries it can hold.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.buckets.len() * WAYS
     }
 
     /// Never empty (at least one bucket); for clippy's sake.
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.buckets.is_empty()
     }
 
     /// Bytes of memory the entries take.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Entry>()
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Marks the start of a new search: entries stored before become the first to be replaced
+    /// (they stay true and usable).
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
     }
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        2 * ((key as usize ^ (key >> 32) as usize) & self.bucket_mask)
+        (key as usize ^ (key >> 32) as usize) & self.bucket_mask
+    }
+
+    /// Starts loading `key`'s bucket into the cache (a hint; no effect on the contents), so
+    /// that a probe shortly after does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = &self.buckets[self.bucket(key)] as *const Bucket as *const i8;
+            // SAFETY: `p` points into the table; a prefetch never faults and changes nothing
+            // observable.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry for `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<&Entry> {
-        let b = self.bucket(key);
-        self.slots[b..b + 2]
-            .iter()
-            .find(|e| e.key == key && e.draft > 0)
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = &self.buckets[self.bucket(key)];
+        b.0.iter().find(|s| s.key == key && s.draft > 0).map(decode)
     }
 
-    /// Stores bounds for `key`. An entry for the same key with the same or deeper draft has its
-    /// bounds intersected with the new ones (both are true).
+    /// Stores bounds for `key` (`draft` 0 is stored as 1). An entry for the same key with the
+    /// same draft has its bounds intersected with the new ones (both are true); one with a
+    /// deeper draft keeps its bounds and takes the new move.
     #[inline]
     pub fn store(&mut self, key: u64, lower: Score, upper: Score, best: u8, draft: u8, work: u8) {
-        let b = self.bucket(key);
-        let mut e = Entry {
+        let age = self.age;
+        let i = self.bucket(key);
+        let bucket = &mut self.buckets[i].0;
+        let mut new = Slot {
             key,
-            lower,
-            upper,
+            lower: encode_lower(lower),
+            upper: encode_upper(upper),
             best,
             draft: draft.max(1),
             work,
+            age,
         };
-        for i in b..b + 2 {
-            let old = self.slots[i];
-            if old.key == key && old.draft > 0 {
-                if old.draft == e.draft {
-                    e.lower = e.lower.max(old.lower);
-                    e.upper = e.upper.min(old.upper);
-                    e.work = e.work.max(old.work);
-                } else if old.draft > e.draft {
-                    // Keep the deeper bounds; take the fresher move.
-                    e = Entry { best, ..old };
-                }
-                self.slots[i] = e;
-                return;
+        if let Some(old) = bucket.iter_mut().find(|s| s.key == key && s.draft > 0) {
+            if old.draft == new.draft {
+                new.lower = new.lower.max(old.lower);
+                new.upper = new.upper.min(old.upper);
+                new.work = new.work.max(old.work);
+            } else if old.draft > new.draft {
+                new = Slot { best, age, ..*old };
             }
+            *old = new;
+            return;
         }
-        if e.work >= self.slots[b].work || self.slots[b].draft == 0 {
-            self.slots[b + 1] = self.slots[b];
-            self.slots[b] = e;
-        } else {
-            self.slots[b + 1] = e;
-        }
+        // Empty first, then an earlier search's, then the least work.
+        let victim = bucket
+            .iter_mut()
+            .min_by_key(|s| (s.draft > 0, s.age == age, s.work))
+            .expect("a bucket has slots");
+        *victim = new;
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.slots.fill(EMPTY);
+        self.buckets.fill(Bucket([EMPTY; WAYS]));
+    }
+}
+
+/// Asks Linux for transparent huge pages behind the (not yet touched) buffer of `v`.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(v: &mut Vec<Bucket>) {
+    const PAGE: usize = 4096;
+    let start = v.as_mut_ptr() as usize;
+    let end = start + v.capacity() * std::mem::size_of::<Bucket>();
+    let aligned = start.next_multiple_of(PAGE);
+    if end > aligned + PAGE {
+        let len = (end - aligned) / PAGE * PAGE;
+        // SAFETY: madvise only gives the kernel a hint about pages of memory this Vec owns; it
+        // neither reads nor writes them, and a failure (an old kernel) leaves the table as is.
+        unsafe {
+            libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_v: &mut Vec<Bucket>) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_and_buckets_have_the_documented_size() {
+        assert_eq!(std::mem::size_of::<Slot>(), 16);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+    }
+
+    #[test]
+    fn large_bounds_are_widened_never_made_false() {
+        let mut tt = TranspositionTable::with_bytes(1 << 12);
+        for (lo, hi) in [
+            (-INF, 5),
+            (40_000, INF),
+            (-50_000, -40_000),
+            (3, 3),
+            (-7, 90_000),
+        ] {
+            tt.store(1, lo, hi, 0, 255, 0);
+            let e = tt.probe(1).unwrap();
+            assert!(e.lower <= lo && e.upper >= hi, "{lo},{hi} -> {e:?}");
+            if lo.abs() <= BOUND_LIMIT && hi.abs() <= BOUND_LIMIT {
+                assert_eq!((e.lower, e.upper), (lo, hi));
+            }
+            tt.clear();
+        }
+    }
+
+    #[test]
+    fn replacement_keeps_costly_entries_of_this_search() {
+        let mut tt = TranspositionTable::with_bytes(64); // one bucket
+        for k in 1..=4u64 {
+            tt.store(k, -INF, INF, 0, 255, 10 + k as u8);
+        }
+        tt.store(5, -INF, INF, 0, 255, 1); // replaces the least work: key 1
+        assert!(tt.probe(1).is_none() && tt.probe(5).is_some());
+        tt.new_search();
+        tt.store(6, -INF, INF, 0, 255, 0); // an earlier search's entry goes first, however costly
+        assert!(tt.probe(6).is_some());
+        assert_eq!((1..=6).filter(|&k| tt.probe(k).is_some()).count(), 4);
+        // Same key, same draft: bounds intersect; deeper draft wins.
+        tt.store(6, -3, 5, 0, 255, 0);
+        tt.store(6, 1, 9, 2, 255, 0);
+        assert_eq!(
+            tt.probe(6).map(|e| (e.lower, e.upper, e.best)),
+            Some((1, 5, 2))
+        );
+        tt.store(6, -9, 9, 3, 4, 0);
+        assert_eq!(
+            tt.probe(6).map(|e| (e.lower, e.upper, e.best)),
+            Some((1, 5, 3))
+        );
     }
 }

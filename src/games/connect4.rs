@@ -130,14 +130,7 @@ impl Connect4 {
     /// Whether `stones` contain four in a row.
     #[inline]
     fn aligned(&self, stones: u64) -> bool {
-        let h = self.height as u32;
-        for shift in [1, h, h + 1, h + 2] {
-            let m = stones & (stones >> shift);
-            if m & (m >> (2 * shift)) != 0 {
-                return true;
-            }
-        }
-        false
+        with_height!(self.height, h, aligned_h(stones, h))
     }
 
     /// One bit at the bottom of every column.
@@ -159,20 +152,9 @@ impl Connect4 {
     }
 
     /// Empty cells that would complete four for `stones` (Pons' compute_winning_position).
-    #[inline]
+    #[inline(always)]
     fn winning_cells(&self, stones: u64) -> u64 {
-        let h = self.height as u32;
-        let mut r = (stones << 1) & (stones << 2) & (stones << 3); // vertical
-        for d in [h + 1, h, h + 2] {
-            // horizontal and the two diagonals
-            let p = (stones << d) & (stones << (2 * d));
-            r |= p & (stones << (3 * d));
-            r |= p & (stones >> d);
-            let p = (stones >> d) & (stones >> (2 * d));
-            r |= p & (stones << d);
-            r |= p & (stones >> (3 * d));
-        }
-        r & (self.board_mask() ^ self.mask)
+        with_height!(self.height, h, winning_cells_h(stones, h)) & (self.board_mask() ^ self.mask)
     }
 
     /// The column of bit set `cell` (a single bit).
@@ -187,24 +169,86 @@ impl Connect4 {
     }
 }
 
+/// Calls `$body` with `$h` bound to the board height as a constant for the common heights, so
+/// that the bit shifts of the hot functions compile to immediates.
+macro_rules! with_height {
+    ($height:expr, $h:ident, $body:expr) => {
+        match $height {
+            6 => {
+                let $h = 6;
+                $body
+            }
+            4 => {
+                let $h = 4;
+                $body
+            }
+            5 => {
+                let $h = 5;
+                $body
+            }
+            7 => {
+                let $h = 7;
+                $body
+            }
+            other => {
+                let $h = u32::from(other);
+                $body
+            }
+        }
+    };
+}
+use with_height;
+
+#[inline(always)]
+fn aligned_h(stones: u64, h: u32) -> bool {
+    let mut any = 0;
+    for shift in [1, h, h + 1, h + 2] {
+        let m = stones & (stones >> shift);
+        any |= m & (m >> (2 * shift));
+    }
+    any != 0
+}
+
+/// Cells (occupied or not) that would complete four for `stones` on a board of height `h`.
+#[inline(always)]
+fn winning_cells_h(stones: u64, h: u32) -> u64 {
+    let mut r = (stones << 1) & (stones << 2) & (stones << 3); // vertical
+    for d in [h + 1, h, h + 2] {
+        // horizontal and the two diagonals
+        let p = (stones << d) & (stones << (2 * d));
+        r |= p & (stones << (3 * d));
+        r |= p & (stones >> d);
+        let p = (stones >> d) & (stones >> (2 * d));
+        r |= p & (stones << d);
+        r |= p & (stones >> (3 * d));
+    }
+    r
+}
+
 /// Playable columns, left to right.
 #[derive(Clone, Copy, Debug)]
 pub struct Columns {
-    next: u8,
-    playable: u16,
+    /// The next cell of every playable column not yet returned.
+    cells: u64,
+    /// `ceil(2^16 / (height + 1))`: a bit index times this, shifted right 16, is its column.
+    column_mul: u32,
 }
 
 impl Iterator for Columns {
     type Item = u8;
+    #[inline]
     fn next(&mut self) -> Option<u8> {
-        while self.next < 16 {
-            let c = self.next;
-            self.next += 1;
-            if self.playable >> c & 1 == 1 {
-                return Some(c);
-            }
+        if self.cells == 0 {
+            return None;
         }
-        None
+        let bit = self.cells.trailing_zeros();
+        self.cells &= self.cells - 1;
+        Some(((bit * self.column_mul) >> 16) as u8)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.cells.count_ones() as usize;
+        (n, Some(n))
     }
 }
 
@@ -221,16 +265,12 @@ impl Game for Connect4 {
         }
     }
 
+    #[inline]
     fn moves(&self) -> Columns {
-        let mut playable = 0u16;
-        if !self.is_over() {
-            for c in 0..self.width {
-                if self.can_play(c) {
-                    playable |= 1 << c;
-                }
-            }
+        Columns {
+            cells: if self.is_over() { 0 } else { self.possible() },
+            column_mul: (1u32 << 16).div_ceil(u32::from(self.height) + 1),
         }
-        Columns { next: 0, playable }
     }
 
     fn play(&self, col: u8) -> Self {
@@ -274,23 +314,55 @@ impl Game for Connect4 {
         Some((lo.min(0), hi.max(0)))
     }
 
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = true;
+
+    /// Pons' bounds: with no win on the spot and a move that does not lose at once, neither
+    /// side wins with its next stone — each wins at best with the one after, if the board has
+    /// room for it.
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        let cells = self.width as usize * self.height as usize;
+        let n = self.moves as usize;
+        let half = (cells / 2 + 1) as Score;
+        // The mover has floor(n/2) stones, the opponent ceil(n/2).
+        let (mine, theirs) = (n / 2, n.div_ceil(2));
+        let best = |stones: usize, placed_at: usize| {
+            if placed_at <= cells {
+                (half - (stones as Score).max(4)).max(0)
+            } else {
+                0
+            }
+        };
+        let max = best(mine + 2, n + 3); // the mover's stone after next: the (n+3)th
+        let min = -best(theirs + 2, n + 4);
+        Some(match self.to_move() {
+            Player::Max => (min, max),
+            Player::Min => (-max, -min),
+        })
+    }
+
     /// Centre columns first; among them, moves creating more threats (cells that would complete
     /// four) first — Pons' move ordering.
     fn order_moves(&self, moves: &mut [u8]) {
-        let centre = (self.width as i32 - 1) * 2; // compare doubled distances to the centre
+        let centre = (i32::from(self.width) - 1) * 2; // doubled distances to the centre
         let mover = self.current;
-        // Keys computed once per move (a sort would recompute them), then an insertion sort.
-        let mut keyed: smallvec::SmallVec<[((i32, i32), u8); 16]> = moves
-            .iter()
-            .map(|&c| {
-                let cell = (self.mask + self.bottom_mask(c)) & self.column_mask(c);
-                let threats = self.winning_cells(mover | cell).count_ones() as i32;
-                ((-threats, ((c as i32) * 4 - centre).abs()), c)
-            })
-            .collect();
-        keyed.sort_by_key(|&(k, _)| k);
-        for (slot, (_, c)) in moves.iter_mut().zip(keyed) {
-            *slot = c;
+        // Key: threats, then closeness to the centre; an insertion sort, stable (left first
+        // among equals), on at most `width` moves.
+        let mut keys = [0u16; 32];
+        let n = moves.len().min(keys.len());
+        for i in 0..n {
+            let c = moves[i];
+            let cell = (self.mask + self.bottom_mask(c)) & self.column_mask(c);
+            let threats = self.winning_cells(mover | cell).count_ones() as u16;
+            let distance = (i32::from(c) * 4 - centre).unsigned_abs() as u16;
+            let key = (threats << 8) | (255 - distance);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            moves[j] = c;
         }
     }
 

@@ -46,6 +46,12 @@ impl<G: Game> Game for Weak<G> {
             .value_bounds()
             .map(|(lo, hi)| (lo.signum(), hi.signum()))
     }
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        self.inner
+            .quiet_bounds()
+            .map(|(lo, hi)| (lo.signum(), hi.signum()))
+    }
     fn order_moves(&self, moves: &mut [G::Move]) {
         self.inner.order_moves(moves)
     }
