@@ -155,6 +155,14 @@ pub trait Game: Clone {
         self.value_bounds()
     }
 
+    /// The value (MAX's view) when [`Game::non_losing_moves`] keeps no move — every move loses
+    /// at once — if the game knows it without playing one (Connect-Four: the opponent wins with
+    /// its next stone). The exact solver then returns it instead of searching a losing move.
+    /// Default: none.
+    fn forced_loss_value(&self) -> Option<Score> {
+        None
+    }
+
     /// A 64-bit hash of the position, for transposition tables (optional).
     fn hash(&self) -> Option<u64> {
         None

@@ -146,6 +146,7 @@ fn solver_budget_returns_true_bounds() {
         tt_bytes: 1 << 20,
         id_depth: 4,
         limits: Limits::none().with_max_nodes(20_000),
+        ..SolveConfig::default()
     };
     let s = solve(&Kalah::new(5, 3).unwrap(), &cfg, |_| {}).unwrap();
     assert!(!s.complete);

@@ -324,6 +324,7 @@ fn run(cli: Cli) -> Result<()> {
                 tt_bytes: tt_mb << 20,
                 id_depth,
                 limits: limits(max_nodes, max_time)?,
+                best_move: true,
             };
             let show = std::io::stderr().is_terminal()
                 || std::env::var_os("GAMESEARCH_PROGRESS").is_some();

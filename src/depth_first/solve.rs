@@ -39,6 +39,9 @@ pub struct SolveConfig {
     pub id_depth: u32,
     /// Node / time / stop-flag budgets.
     pub limits: Limits,
+    /// Also find a best move once the value is known (one more null-window test per root
+    /// move tried); off when only the value is wanted, as in a benchmark of scores.
+    pub best_move: bool,
 }
 
 impl Default for SolveConfig {
@@ -47,6 +50,7 @@ impl Default for SolveConfig {
             tt_bytes: 64 << 20,
             id_depth: 8,
             limits: Limits::none(),
+            best_move: true,
         }
     }
 }
@@ -75,7 +79,8 @@ pub struct Solution<M> {
     pub value: Option<Score>,
     /// The proven bounds `(lower, upper)`; equal when solved.
     pub bounds: (Score, Score),
-    /// A move achieving the value (None for a finished game or an unfinished solve).
+    /// A move achieving the value (None for a finished game, an unfinished solve, or
+    /// [`SolveConfig::best_move`] off).
     pub best_move: Option<M>,
     /// False when a budget or the stop flag ended the solve first.
     pub complete: bool,
@@ -158,6 +163,11 @@ impl<G: Game> ExactSolver<G> {
         let exact = depth == u32::MAX;
         // Moves that lose at once go; if all do, one is searched to find by how much.
         let kept = p.non_losing_moves(&mut moves);
+        if kept == 0 {
+            if let Some(v) = p.forced_loss_value() {
+                return p.to_move().sign() * v;
+            }
+        }
         // The position's own bounds narrow the window ("m is max possible"): to the end of the
         // game with no win on the spot and a move that does not lose at once, the game may know
         // tighter ones.
@@ -347,7 +357,7 @@ impl<G: Game> ExactSolver<G> {
         }
         let solved = lo == hi && !s.budget.stopped;
         let mut best_move = None;
-        if solved {
+        if solved && cfg.best_move {
             let v = lo;
             let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
             if let Some(e) = s.tt.probe(game.hash().unwrap_or(0)) {

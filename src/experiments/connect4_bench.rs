@@ -85,6 +85,7 @@ pub fn run(
     let cfg = SolveConfig {
         tt_bytes,
         id_depth: 0,
+        best_move: false, // scores only, as the reference computes
         ..SolveConfig::default()
     };
     let start_board = Connect4::new(7, 6)?;

@@ -340,6 +340,17 @@ impl Game for Connect4 {
         })
     }
 
+    /// Every move loses at once: the opponent wins with its next stone.
+    fn forced_loss_value(&self) -> Option<Score> {
+        let half = (self.width as Score * self.height as Score) / 2 + 1;
+        let theirs = (self.moves as Score + 1) / 2 + 1; // the opponent's stones then
+        let v = half - theirs.max(4);
+        Some(match self.to_move() {
+            Player::Max => -v,
+            Player::Min => v,
+        })
+    }
+
     /// Centre columns first; among them, moves creating more threats (cells that would complete
     /// four) first — Pons' move ordering.
     fn order_moves(&self, moves: &mut [u8]) {

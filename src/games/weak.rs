@@ -52,6 +52,9 @@ impl<G: Game> Game for Weak<G> {
             .quiet_bounds()
             .map(|(lo, hi)| (lo.signum(), hi.signum()))
     }
+    fn forced_loss_value(&self) -> Option<Score> {
+        self.inner.forced_loss_value().map(Score::signum)
+    }
     fn order_moves(&self, moves: &mut [G::Move]) {
         self.inner.order_moves(moves)
     }

@@ -5,6 +5,6 @@ set -e
 dir=$(dirname "$0")
 out=${CARGO_TARGET_DIR:-$dir/../../target}/c4ref
 if [ ! -x "$out" ] || [ "$dir/c4ref.cpp" -nt "$out" ]; then
-  ${CXX:-g++} -O3 -march=native -std=c++17 -o "$out" "$dir/c4ref.cpp"
+  ${CXX:-g++} -O3 -DNDEBUG -std=c++17 -o "$out" "$dir/c4ref.cpp"
 fi
 exec "$out" "$@"
