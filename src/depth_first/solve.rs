@@ -150,7 +150,10 @@ impl<G: Game> ExactSolver<G> {
                 return p.to_move().sign() * p.play(win).evaluate();
             }
         }
-        let mut moves: SmallVec<[G::Move; 16]> = p.moves().collect();
+        let mut moves: SmallVec<[G::Move; 16]> = SmallVec::new();
+        for m in p.moves() {
+            moves.push(m);
+        }
         if moves.is_empty() || depth == 0 {
             self.stats.leaves += 1;
             self.budget.exhausted(self.stats.nodes());

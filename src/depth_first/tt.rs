@@ -217,23 +217,31 @@ impl TranspositionTable {
             work,
             age,
         };
-        if let Some(old) = bucket.iter_mut().find(|s| s.key == key && s.draft > 0) {
-            if old.draft == new.draft {
-                new.lower = new.lower.max(old.lower);
-                new.upper = new.upper.min(old.upper);
-                new.work = new.work.max(old.work);
-            } else if old.draft > new.draft {
-                new = Slot { best, age, ..*old };
+        // One pass: the same position is updated in place; otherwise the victim is an empty
+        // slot, else an earlier search's, else the one that cost the least work.
+        let mut victim = 0;
+        let mut victim_rank = u32::MAX;
+        for (i, old) in bucket.iter_mut().enumerate() {
+            if old.key == key && old.draft > 0 {
+                if old.draft == new.draft {
+                    new.lower = new.lower.max(old.lower);
+                    new.upper = new.upper.min(old.upper);
+                    new.work = new.work.max(old.work);
+                } else if old.draft > new.draft {
+                    new = Slot { best, age, ..*old };
+                }
+                *old = new;
+                return;
             }
-            *old = new;
-            return;
+            let rank = (u32::from(old.draft > 0) << 16)
+                | (u32::from(old.age == age) << 8)
+                | u32::from(old.work);
+            if rank < victim_rank {
+                victim = i;
+                victim_rank = rank;
+            }
         }
-        // Empty first, then an earlier search's, then the least work.
-        let victim = bucket
-            .iter_mut()
-            .min_by_key(|s| (s.draft > 0, s.age == age, s.work))
-            .expect("a bucket has slots");
-        *victim = new;
+        bucket[victim] = new;
     }
 
     /// Forgets everything.

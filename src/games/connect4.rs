@@ -116,12 +116,6 @@ impl Connect4 {
         1u64 << (col as u32 * (self.height as u32 + 1))
     }
 
-    /// The cells of column `col`.
-    #[inline]
-    fn column_mask(&self, col: u8) -> u64 {
-        ((1u64 << self.height) - 1) << (col as u32 * (self.height as u32 + 1))
-    }
-
     #[inline]
     fn can_play(&self, col: u8) -> bool {
         self.mask & self.top_mask(col) == 0
@@ -155,6 +149,60 @@ impl Connect4 {
     #[inline(always)]
     fn winning_cells(&self, stones: u64) -> u64 {
         with_height!(self.height, h, winning_cells_h(stones, h)) & (self.board_mask() ^ self.mask)
+    }
+
+    /// [`Game::order_moves`] for height `h` (a constant where [`with_height`] makes it one).
+    #[inline(always)]
+    fn order_moves_h(&self, moves: &mut [u8], h: u32) {
+        let centre = (i32::from(self.width) - 1) * 2; // doubled distances to the centre
+        let empty = self.board_mask() ^ self.mask;
+        let possible = self.possible();
+        let column = (1u64 << h) - 1;
+        // Key: threats, then closeness to the centre; an insertion sort, stable (left first
+        // among equals), on at most `width` moves.
+        let mut keys = [0u16; 32];
+        let n = moves.len().min(keys.len());
+        for i in 0..n {
+            let c = moves[i];
+            let cell = possible & (column << (u32::from(c) * (h + 1)));
+            let threats = (winning_cells_h(self.current | cell, h) & empty).count_ones() as u16;
+            let distance = (i32::from(c) * 4 - centre).unsigned_abs() as u16;
+            let key = (threats << 8) | (255 - distance);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            moves[j] = c;
+        }
+    }
+
+    /// [`Game::non_losing_moves`] for height `h`.
+    #[inline(always)]
+    fn non_losing_moves_h(&self, moves: &mut [u8], h: u32) -> usize {
+        let mut possible = self.possible();
+        let empty = self.board_mask() ^ self.mask;
+        let opponent_wins = winning_cells_h(self.current ^ self.mask, h) & empty;
+        let forced = possible & opponent_wins;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        let ok = possible & !(opponent_wins >> 1);
+        let column = (1u64 << h) - 1;
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let c = moves[i];
+            if ok & (column << (u32::from(c) * (h + 1))) != 0 {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        kept
     }
 
     /// The column of bit set `cell` (a single bit).
@@ -257,6 +305,7 @@ impl Game for Connect4 {
     type Move = u8;
     type Moves = Columns;
 
+    #[inline]
     fn to_move(&self) -> Player {
         if self.moves % 2 == 0 {
             Player::Max
@@ -273,6 +322,7 @@ impl Game for Connect4 {
         }
     }
 
+    #[inline]
     fn play(&self, col: u8) -> Self {
         let mut p = *self;
         let opponent = self.current ^ self.mask;
@@ -284,6 +334,7 @@ impl Game for Connect4 {
         p
     }
 
+    #[inline]
     fn evaluate(&self) -> Score {
         if !self.last_won {
             return 0;
@@ -319,6 +370,7 @@ impl Game for Connect4 {
     /// Pons' bounds: with no win on the spot and a move that does not lose at once, neither
     /// side wins with its next stone — each wins at best with the one after, if the board has
     /// room for it.
+    #[inline]
     fn quiet_bounds(&self) -> Option<(Score, Score)> {
         let cells = self.width as usize * self.height as usize;
         let n = self.moves as usize;
@@ -341,6 +393,7 @@ impl Game for Connect4 {
     }
 
     /// Every move loses at once: the opponent wins with its next stone.
+    #[inline]
     fn forced_loss_value(&self) -> Option<Score> {
         let half = (self.width as Score * self.height as Score) / 2 + 1;
         let theirs = (self.moves as Score + 1) / 2 + 1; // the opponent's stones then
@@ -351,32 +404,14 @@ impl Game for Connect4 {
         })
     }
 
-    /// Centre columns first; among them, moves creating more threats (cells that would complete
-    /// four) first — Pons' move ordering.
+    /// Moves creating more threats (empty cells that would complete four) first; among equals,
+    /// the ones nearer the centre, left before right — Pons' move ordering.
+    #[inline]
     fn order_moves(&self, moves: &mut [u8]) {
-        let centre = (i32::from(self.width) - 1) * 2; // doubled distances to the centre
-        let mover = self.current;
-        // Key: threats, then closeness to the centre; an insertion sort, stable (left first
-        // among equals), on at most `width` moves.
-        let mut keys = [0u16; 32];
-        let n = moves.len().min(keys.len());
-        for i in 0..n {
-            let c = moves[i];
-            let cell = (self.mask + self.bottom_mask(c)) & self.column_mask(c);
-            let threats = self.winning_cells(mover | cell).count_ones() as u16;
-            let distance = (i32::from(c) * 4 - centre).unsigned_abs() as u16;
-            let key = (threats << 8) | (255 - distance);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-            moves[j] = c;
-        }
+        with_height!(self.height, h, self.order_moves_h(moves, h))
     }
 
+    #[inline]
     fn immediate_win(&self) -> Option<u8> {
         if self.is_over() {
             return None;
@@ -388,28 +423,12 @@ impl Game for Connect4 {
     /// Pons' possibleNonLosingMoves: if the opponent threatens to win at a playable cell, that
     /// cell must be taken (two such threats: every move loses); never play just below an
     /// opponent's winning cell.
+    #[inline]
     fn non_losing_moves(&self, moves: &mut [u8]) -> usize {
-        let mut possible = self.possible();
-        let opponent_wins = self.winning_cells(self.current ^ self.mask);
-        let forced = possible & opponent_wins;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            possible = forced;
-        }
-        let ok = possible & !(opponent_wins >> 1);
-        let mut kept = 0;
-        for i in 0..moves.len() {
-            let c = moves[i];
-            if ok & self.column_mask(c) != 0 {
-                moves.swap(kept, i);
-                kept += 1;
-            }
-        }
-        kept
+        with_height!(self.height, h, self.non_losing_moves_h(moves, h))
     }
 
+    #[inline]
     fn hash(&self) -> Option<u64> {
         let key = self.current.wrapping_add(self.mask);
         let z = (key ^ (u64::from(self.width) << 56)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
