@@ -42,6 +42,21 @@ impl Limits {
         self.stop = Some(flag);
         self
     }
+
+    /// Whether the stop flag is raised.
+    ///
+    /// ```
+    /// use gamesearch::Limits;
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let flag = Arc::new(AtomicBool::new(true));
+    /// assert!(Limits::none().with_stop_flag(flag).stop_requested());
+    /// assert!(!Limits::none().stop_requested());
+    /// ```
+    pub fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
 }
 
 /// The running check a search performs at every node. Time and the flag are looked at every

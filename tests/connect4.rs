@@ -35,16 +35,16 @@ fn assert_all_solved(r: &BenchReport) {
 
 #[test]
 fn end_game_set_l3_r1_exact() {
-    let r = run(&set("Test_L3_R1"), false, 16 << 20, |_| {}).unwrap();
+    let r = run(&set("Test_L3_R1"), false, 16 << 20, &Limits::none(), |_| {}).unwrap();
     assert_all_solved(&r);
 }
 
 #[test]
 fn middle_game_easy_set_l2_r1_exact_and_weak() {
     let lines = set("Test_L2_R1");
-    let r = run(&lines, false, 16 << 20, |_| {}).unwrap();
+    let r = run(&lines, false, 16 << 20, &Limits::none(), |_| {}).unwrap();
     assert_all_solved(&r);
-    let w = run(&lines, true, 16 << 20, |_| {}).unwrap();
+    let w = run(&lines, true, 16 << 20, &Limits::none(), |_| {}).unwrap();
     assert_all_solved(&w);
     // (Weak is not cheaper here: its two tests around 0 are the hard ones, while the exact
     // solve's first tests — does either side win big? — are cheap and fill the table. The
@@ -53,7 +53,7 @@ fn middle_game_easy_set_l2_r1_exact_and_weak() {
 
 #[test]
 fn beginning_easy_set_l1_r1_exact() {
-    let r = run(&set("Test_L1_R1"), false, 32 << 20, |_| {}).unwrap();
+    let r = run(&set("Test_L1_R1"), false, 32 << 20, &Limits::none(), |_| {}).unwrap();
     assert_all_solved(&r);
 }
 
@@ -79,7 +79,7 @@ fn malformed_bench_lines_are_errors() {
     assert!(parse("4453 x").is_err());
     assert!(parse("4453 1 2").is_err());
     let lines = parse("4444444 0").unwrap(); // column 4 overflows
-    assert!(run(&lines, false, 1 << 20, |_| {}).is_err());
+    assert!(run(&lines, false, 1 << 20, &Limits::none(), |_| {}).is_err());
 }
 
 /// A position of a `w x h` board reached by random moves until at most `empty` cells are left
@@ -130,4 +130,20 @@ proptest! {
         let weak = solve(&Weak::new(p), &cfg, |_| {}).unwrap();
         prop_assert_eq!(weak.value, mm.value.map(i32::signum));
     }
+}
+
+/// A raised stop flag (Ctrl-C in the CLI) ends the benchmark with the positions done.
+#[test]
+fn stop_flag_ends_the_benchmark_with_the_positions_done() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let limits = Limits::none().with_stop_flag(flag.clone());
+    let lines = set("Test_L2_R1");
+    let r = run(&lines, false, 1 << 20, &limits, |r| {
+        if r.positions == 5 {
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    })
+    .unwrap();
+    assert!(r.stopped);
+    assert_eq!((r.positions, r.mismatches), (5, 0));
 }

@@ -410,11 +410,30 @@ fn run(cli: Cli) -> Result<()> {
             let show = std::io::stderr().is_terminal()
                 || std::env::var_os("GAMESEARCH_PROGRESS").is_some();
             let total = lines.len();
-            let r = gamesearch::experiments::connect4_bench::run(&lines, weak, tt_mb << 20, |i| {
-                if show && (i % 100 == 0 || i == total) {
-                    eprintln!("  {i}/{total}");
-                }
-            })?;
+            // Ctrl-C ends the run after the positions done; their figures are still printed.
+            let limits = limits(None, None)?;
+            let mut last = std::time::Instant::now();
+            let r = gamesearch::experiments::connect4_bench::run(
+                &lines,
+                weak,
+                tt_mb << 20,
+                &limits,
+                |r| {
+                    if show && (last.elapsed().as_secs_f64() >= 1.0 || r.positions == total) {
+                        last = std::time::Instant::now();
+                        eprintln!(
+                            "  {}/{total}  mismatches {}  mean {:.1} µs  {:.0} nodes",
+                            r.positions, r.mismatches, r.mean_time_us, r.mean_nodes
+                        );
+                    }
+                },
+            )?;
+            if r.stopped {
+                eprintln!(
+                    "interrupted: figures for the {} positions solved",
+                    r.positions
+                );
+            }
             if json {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {

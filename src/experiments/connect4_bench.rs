@@ -9,6 +9,7 @@ use crate::depth_first::solve::{ExactSolver, SolveConfig};
 use crate::error::Error;
 use crate::game::{Game, Score};
 use crate::games::{Connect4, Weak};
+use crate::limits::Limits;
 
 /// One benchmark line.
 #[derive(Clone, Debug)]
@@ -57,7 +58,7 @@ pub fn parse(text: &str) -> Result<Vec<BenchLine>, Error> {
     Ok(out)
 }
 
-/// The benchmark's totals.
+/// The benchmark's totals (also passed, running, to the progress callback).
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchReport {
     /// Positions solved.
@@ -72,21 +73,27 @@ pub struct BenchReport {
     pub mean_nodes: f64,
     /// Win/draw/loss only.
     pub weak: bool,
+    /// True when the stop flag ended the run early: the figures cover the positions solved
+    /// before it (the one in progress is dropped).
+    pub stopped: bool,
 }
 
 /// Solves `lines` on a 7x6 board with one solver whose table (`tt_bytes`) persists across
-/// positions, as the reference solver's does.
+/// positions, scores only (no best move), as the reference benchmark does. `limits` may carry
+/// a stop flag (Ctrl-C): the run then ends with the positions done. `on_line` sees the running
+/// report after every position.
 pub fn run(
     lines: &[BenchLine],
     weak: bool,
     tt_bytes: usize,
-    mut on_line: impl FnMut(usize),
+    limits: &Limits,
+    mut on_line: impl FnMut(&BenchReport),
 ) -> Result<BenchReport, Error> {
     let cfg = SolveConfig {
         tt_bytes,
         id_depth: 0,
-        best_move: false, // scores only, as the reference computes
-        ..SolveConfig::default()
+        limits: limits.clone(),
+        best_move: false,
     };
     let start_board = Connect4::new(7, 6)?;
     let positions: Vec<Connect4> = lines
@@ -100,39 +107,52 @@ pub fn run(
     // One solver, of the kind asked for: only its table is allocated.
     let mut exact = (!weak).then(|| ExactSolver::<Connect4>::new(&cfg));
     let mut weak_solver = weak.then(|| ExactSolver::<Weak<Connect4>>::new(&cfg));
-    let (mut nodes, mut mismatches, mut mismatch_lines) = (0u64, 0, Vec::new());
+    let mut report = BenchReport {
+        positions: 0,
+        mismatches: 0,
+        mismatch_lines: Vec::new(),
+        mean_time_us: 0.0,
+        mean_nodes: 0.0,
+        weak,
+        stopped: false,
+    };
+    let mut nodes = 0u64;
     let start = Instant::now();
-    for (i, (p, l)) in positions.iter().zip(lines).enumerate() {
+    for (p, l) in positions.iter().zip(lines) {
+        if limits.stop_requested() {
+            report.stopped = true;
+            break;
+        }
         let sign = p.to_move().sign();
-        let (value, n) = match (&mut exact, &mut weak_solver) {
+        let (value, n, complete) = match (&mut exact, &mut weak_solver) {
             (Some(solver), _) => {
                 let s = solver.solve(p, &cfg, |_| {})?;
-                (s.value, s.stats.nodes())
+                (s.value, s.stats.nodes(), s.complete)
             }
             (None, Some(solver)) => {
                 let s = solver.solve(&Weak::new(*p), &cfg, |_| {})?;
-                (s.value, s.stats.nodes())
+                (s.value, s.stats.nodes(), s.complete)
             }
             (None, None) => unreachable!("one solver is built"),
         };
+        if !complete {
+            report.stopped = true;
+            break;
+        }
         nodes += n;
         let got = value.map(|v| sign * v);
         let want = if weak { l.score.signum() } else { l.score };
         if got != Some(want) {
-            mismatches += 1;
-            if mismatch_lines.len() < 20 {
-                mismatch_lines.push(l.line);
+            report.mismatches += 1;
+            if report.mismatch_lines.len() < 20 {
+                report.mismatch_lines.push(l.line);
             }
         }
-        on_line(i + 1);
+        report.positions += 1;
+        let done = report.positions as f64;
+        report.mean_time_us = start.elapsed().as_secs_f64() * 1e6 / done;
+        report.mean_nodes = nodes as f64 / done;
+        on_line(&report);
     }
-    let n = positions.len().max(1) as f64;
-    Ok(BenchReport {
-        positions: positions.len(),
-        mismatches,
-        mismatch_lines,
-        mean_time_us: start.elapsed().as_secs_f64() * 1e6 / n,
-        mean_nodes: nodes as f64 / n,
-        weak,
-    })
+    Ok(report)
 }
