@@ -6,14 +6,24 @@
 //!    depth searched), so they never stand in for exact ones, but its best moves order the exact
 //!    search.
 //! 2. **Null-window tests** on `[lo, hi]` (the game's [`Game::value_bounds`], else the whole
-//!    score range): a null-window search at `(mid, mid + 1)` to the end of the game answers TEST(root, mid, >) (seed 002,
-//!    "Alpha-beta revisited"); its fail-soft result moves `lo` up or `hi` down past `mid`. The
-//!    first `mid` is the deepening's value (as MTD(f) starts); then `mid` gallops away from the
-//!    bound that last moved (1, 2, 4, … steps, never past the midpoint), so a close guess costs
-//!    a few tests and a bad one at most bisection's log2. Bounds proven to the end carry the
-//!    draft [`DRAFT_EXACT`] and are reused by every later test.
-//! 3. **The best move**: the first root move (TT move first) whose value, tested with one more
-//!    null window, reaches the root value.
+//!    score range): a null-window search at `(mid, mid + 1)` to the end of the game answers
+//!    TEST(root, mid, >) (seed 002, "Alpha-beta revisited"); its fail-soft result moves `lo` up
+//!    or `hi` down past `mid`. With a deepening value the first `mid` is that value (as MTD(f)
+//!    starts) and then `mid` gallops away from the bound that last moved (1, 2, 4, … steps,
+//!    never past the midpoint): a close guess costs a few tests, a bad one at most bisection's
+//!    log2. Without one, [`zero_biased_middle`] (Pons' schedule): first whether either side wins
+//!    big, then closing in on 0. Bounds proven to the end carry the draft [`DRAFT_EXACT`] and
+//!    are reused by every later test.
+//! 3. **The best move** (if [`SolveConfig::best_move`]): the first root move (TT move first)
+//!    whose value, tested with one more null window, reaches the root value.
+//!
+//! At every node, in this order: an immediate win ends it ([`Game::immediate_win`], skipped
+//! where the parent's filter rules one out); moves that lose at once are dropped
+//! ([`Game::non_losing_moves`]; if all do, [`Game::forced_loss_value`] or one of them searched);
+//! the window is narrowed by the position's bounds ([`Game::quiet_bounds`] to the end of the game,
+//! [`Game::value_bounds`] in deepening), then by the table; the moves are ordered
+//! ([`Game::order_moves`], the table's move first); the children's table buckets are prefetched
+//! together so their loads overlap; the children are searched.
 //!
 //! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic
 //! value. A node/time budget or the stop flag ends the solve with the bounds proven so far.
@@ -107,7 +117,9 @@ pub struct ExactSolver<G: Game> {
     tt: TranspositionTable,
     stats: Stats,
     budget: Budget,
-    _game: std::marker::PhantomData<G>,
+    /// The moves of every position on the current path, one run per ply: grown once to the
+    /// deepest path's need, so that no node allocates.
+    move_stack: Vec<G::Move>,
 }
 
 /// `depth` as stored in the table.
@@ -127,20 +139,29 @@ impl<G: Game> ExactSolver<G> {
             tt: TranspositionTable::with_bytes(cfg.tt_bytes),
             stats: Stats::default(),
             budget: Budget::new(&cfg.limits),
-            _game: std::marker::PhantomData,
+            move_stack: Vec::new(),
         }
     }
 
     /// Fail-soft nega-max alpha-beta with the table; `depth == u32::MAX` searches to the end.
     /// `no_win_now`: the parent already knows the side to move has no immediate win
     /// ([`Game::NON_LOSING_PREVENTS_IMMEDIATE_WIN`]).
-    fn search(
+    fn search(&mut self, p: &G, alpha: Score, beta: Score, depth: u32, no_win_now: bool) -> Score {
+        let base = self.move_stack.len();
+        let v = self.search_node(p, alpha, beta, depth, no_win_now, base);
+        self.move_stack.truncate(base);
+        v
+    }
+
+    /// [`Self::search`] with this node's moves kept in `move_stack[base..]`.
+    fn search_node(
         &mut self,
         p: &G,
         mut alpha: Score,
         mut beta: Score,
         depth: u32,
         no_win_now: bool,
+        base: usize,
     ) -> Score {
         // A win on the spot is the best the mover can do: no need to generate anything else.
         if depth > 0 && !no_win_now {
@@ -150,11 +171,8 @@ impl<G: Game> ExactSolver<G> {
                 return p.to_move().sign() * p.play(win).evaluate();
             }
         }
-        let mut moves: SmallVec<[G::Move; 16]> = SmallVec::new();
-        for m in p.moves() {
-            moves.push(m);
-        }
-        if moves.is_empty() || depth == 0 {
+        self.move_stack.extend(p.moves());
+        if self.move_stack.len() == base || depth == 0 {
             self.stats.leaves += 1;
             self.budget.exhausted(self.stats.nodes());
             return p.to_move().sign() * p.evaluate();
@@ -165,7 +183,7 @@ impl<G: Game> ExactSolver<G> {
         }
         let exact = depth == u32::MAX;
         // Moves that lose at once go; if all do, one is searched to find by how much.
-        let kept = p.non_losing_moves(&mut moves);
+        let kept = p.non_losing_moves(&mut self.move_stack[base..]);
         if kept == 0 {
             if let Some(v) = p.forced_loss_value() {
                 return p.to_move().sign() * v;
@@ -207,11 +225,13 @@ impl<G: Game> ExactSolver<G> {
             }
             table_move = p.moves().nth(e.best as usize);
         }
-        moves.truncate(kept.max(1));
-        p.order_moves(&mut moves);
+        self.move_stack.truncate(base + kept.max(1));
+        let moves = &mut self.move_stack[base..];
+        p.order_moves(moves);
         if let Some(i) = table_move.and_then(|b| moves.iter().position(|&x| x == b)) {
             moves[..=i].rotate_right(1); // the table's move first, the rest in order
         }
+        let n = moves.len();
         let child_no_win = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN && kept > 0;
         let child_depth = if depth == u32::MAX {
             u32::MAX
@@ -221,18 +241,29 @@ impl<G: Game> ExactSolver<G> {
         let start_nodes = self.stats.nodes();
         let me = p.to_move();
         let mut m = -INF;
-        let mut best_mv = moves[0];
+        let mut best_mv = self.move_stack[base];
         // The children, with their table buckets requested at once: the loads overlap instead
         // of each child waiting for its own when it probes. (Enhanced transposition cutoffs —
         // probing every child here for a bound that refutes this node — saved 19 % of the nodes
         // on Connect-Four but cost 16 % more time: they wait for all those loads.)
+        // (The first eight: kept inline, so that nothing is allocated; any others are played when
+        // their turn comes.)
         let mut children: SmallVec<[G; 8]> = SmallVec::new();
-        for &mv in &moves {
+        for &mv in &self.move_stack[base..base + n.min(8)] {
             let child = p.play(mv);
             self.tt.prefetch(child.hash().expect("checked by solve"));
             children.push(child);
         }
-        for (&mv, child) in moves.iter().zip(&children) {
+        for i in 0..n {
+            let mv = self.move_stack[base + i];
+            let played;
+            let child = match children.get(i) {
+                Some(c) => c,
+                None => {
+                    played = p.play(mv);
+                    &played
+                }
+            };
             let same = child.to_move() == me;
             let t = relative(same, alpha.max(m), beta, |a, b| {
                 self.search(child, a, b, child_depth, child_no_win)

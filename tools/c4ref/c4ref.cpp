@@ -9,7 +9,8 @@
 // It reports the same figures as `gamesearch bench connect4` (mean time, mean nodes per
 // position, mismatches), so the two can be run one after the other on the same input.
 //
-// Build and run: tools/c4ref/run.sh FILE [LIMIT]
+// Build and run: tools/c4ref/run.sh FILE [LIMIT] [--weak] [--keep-table]
+//                tools/c4ref/run.sh --position MOVES   ("" is the empty board)
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -161,7 +162,21 @@ struct Solver {
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 2) { std::cerr << "usage: c4ref FILE [LIMIT] [--weak] [--keep-table]\n"; return 2; }
+  if (argc < 2) {
+    std::cerr << "usage: c4ref FILE [LIMIT] [--weak] [--keep-table] | c4ref --position MOVES\n";
+    return 2;
+  }
+  static Solver solver;
+  if (std::string(argv[1]) == "--position") {  // one position, e.g. "" for the empty board
+    Position p;
+    if (!p.play_seq(argc > 2 ? argv[2] : "")) { std::cerr << "c4ref: bad position\n"; return 2; }
+    auto t0 = std::chrono::steady_clock::now();
+    int score = solver.solve(p, false);
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("{\"score\":%d,\"nodes\":%llu,\"time_s\":%.3f}\n", score,
+                (unsigned long long)solver.nodes, s);
+    return 0;
+  }
   std::ifstream in(argv[1]);
   if (!in) { std::cerr << "c4ref: cannot read " << argv[1] << "\n"; return 2; }
   long limit = -1;
@@ -172,7 +187,6 @@ int main(int argc, char **argv) {
     else if (a == "--keep-table") keep = true;
     else limit = std::stol(a);
   }
-  static Solver solver;
   std::string moves;
   int want;
   long n = 0, mismatches = 0;
