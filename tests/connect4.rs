@@ -57,7 +57,9 @@ fn beginning_easy_set_l1_r1_exact() {
     assert_all_solved(&r);
 }
 
-/// John Tromp's table of small boards: 4x4 and 5x4 (width x height) are draws.
+/// John Tromp's table of small boards (width x height; first player's result): 4x4 and 5x4 are
+/// draws, 6x4 is a second-player win. The exact margin of 6x4 — the second player wins with
+/// its 12th and last stone, 24/2 + 1 - 12 = 1 — is our solver's, checked against the sign.
 #[test]
 fn small_boards() {
     let cfg = SolveConfig {
@@ -65,12 +67,14 @@ fn small_boards() {
         id_depth: 0,
         ..SolveConfig::default()
     };
-    for (w, h) in [(4, 4), (5, 4)] {
+    for (w, h, sign) in [(4, 4, 0), (5, 4, 0), (6, 4, -1)] {
         let s = solve(&Connect4::new(w, h).unwrap(), &cfg, |_| {}).unwrap();
-        assert_eq!(s.value, Some(0), "{w}x{h}");
+        assert_eq!(s.value.map(i32::signum), Some(sign), "{w}x{h}");
         let s = solve(&Weak::new(Connect4::new(w, h).unwrap()), &cfg, |_| {}).unwrap();
-        assert_eq!(s.value, Some(0), "{w}x{h} weak");
+        assert_eq!(s.value, Some(sign), "{w}x{h} weak");
     }
+    let s = solve(&Connect4::new(6, 4).unwrap(), &cfg, |_| {}).unwrap();
+    assert_eq!(s.value, Some(-1));
 }
 
 #[test]

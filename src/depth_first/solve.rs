@@ -182,7 +182,8 @@ impl<G: Game> ExactSolver<G> {
             return 0;
         }
         let exact = depth == u32::MAX;
-        // Moves that lose at once go; if all do, one is searched to find by how much.
+        // Moves that lose at once go; if all do, the game may know the value, else one of them
+        // is searched to find it.
         let kept = p.non_losing_moves(&mut self.move_stack[base..]);
         if kept == 0 {
             if let Some(v) = p.forced_loss_value() {
@@ -243,11 +244,11 @@ impl<G: Game> ExactSolver<G> {
         let mut m = -INF;
         let mut best_mv = self.move_stack[base];
         // The children, with their table buckets requested at once: the loads overlap instead
-        // of each child waiting for its own when it probes. (Enhanced transposition cutoffs —
-        // probing every child here for a bound that refutes this node — saved 19 % of the nodes
-        // on Connect-Four but cost 16 % more time: they wait for all those loads.)
-        // (The first eight: kept inline, so that nothing is allocated; any others are played when
-        // their turn comes.)
+        // of each child waiting for its own when it probes. The first eight are kept (inline,
+        // nothing allocated); any others are played when their turn comes. (Enhanced
+        // transposition cutoffs — probing every child here for a bound that refutes this node —
+        // saved 19 % of the nodes on Connect-Four but cost 16 % more time: they wait for all
+        // those loads.)
         let mut children: SmallVec<[G; 8]> = SmallVec::new();
         for &mv in &self.move_stack[base..base + n.min(8)] {
             let child = p.play(mv);
