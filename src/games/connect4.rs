@@ -211,6 +211,13 @@ impl Connect4 {
         (cell.trailing_zeros() / (self.height as u32 + 1)) as u8
     }
 
+    /// The score of a win with `stones` of the winner's own stones (at least four count):
+    /// `width*height/2 + 1 - stones`, 22 - stones on 7x6.
+    #[inline]
+    fn win_score(&self, stones: Score) -> Score {
+        (self.width as Score * self.height as Score) / 2 + 1 - stones.max(4)
+    }
+
     /// The game is over: four connected or the board full.
     pub fn is_over(&self) -> bool {
         self.last_won || self.moves as usize == self.width as usize * self.height as usize
@@ -340,8 +347,7 @@ impl Game for Connect4 {
             return 0;
         }
         // The side that just moved won with `s` of its own stones.
-        let s = (self.moves as Score + 1) / 2;
-        let score = (self.width as Score * self.height as Score) / 2 + 1 - s;
+        let score = self.win_score((self.moves as Score + 1) / 2);
         // moves odd ⇒ the first player (MAX) made the last move.
         if self.moves % 2 == 1 {
             score
@@ -357,11 +363,10 @@ impl Game for Connect4 {
             let v = self.evaluate();
             return Some((v, v));
         }
-        let half = (self.width as Score * self.height as Score) / 2 + 1;
         let moves = self.moves as Score;
         let (first, second) = ((moves + 1) / 2, moves / 2); // stones of MAX and MIN
-        let hi = half - (first + 1).max(4);
-        let lo = -(half - (second + 1).max(4));
+        let hi = self.win_score(first + 1);
+        let lo = -self.win_score(second + 1);
         Some((lo.min(0), hi.max(0)))
     }
 
@@ -372,14 +377,13 @@ impl Game for Connect4 {
     /// room for it.
     #[inline]
     fn quiet_bounds(&self) -> Option<(Score, Score)> {
-        let cells = self.width as usize * self.height as usize;
-        let n = self.moves as usize;
-        let half = (cells / 2 + 1) as Score;
+        let cells = self.width as Score * self.height as Score;
+        let n = self.moves as Score;
         // The mover has floor(n/2) stones, the opponent ceil(n/2).
-        let (mine, theirs) = (n / 2, n.div_ceil(2));
-        let best = |stones: usize, placed_at: usize| {
+        let (mine, theirs) = (n / 2, (n + 1) / 2);
+        let best = |stones: Score, placed_at: Score| {
             if placed_at <= cells {
-                (half - (stones as Score).max(4)).max(0)
+                self.win_score(stones).max(0)
             } else {
                 0
             }
@@ -395,9 +399,8 @@ impl Game for Connect4 {
     /// Every move loses at once: the opponent wins with its next stone.
     #[inline]
     fn forced_loss_value(&self) -> Option<Score> {
-        let half = (self.width as Score * self.height as Score) / 2 + 1;
         let theirs = (self.moves as Score + 1) / 2 + 1; // the opponent's stones then
-        let v = half - theirs.max(4);
+        let v = self.win_score(theirs);
         Some(match self.to_move() {
             Player::Max => -v,
             Player::Min => v,
