@@ -123,6 +123,16 @@ impl<G: Game> Game for Ordered<G> {
         self.inner.non_losing_moves(moves)
     }
 
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
+
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        self.inner.quiet_bounds()
+    }
+
+    fn forced_loss_value(&self) -> Option<Score> {
+        self.inner.forced_loss_value()
+    }
+
     fn move_name(&self, m: G::Move) -> String {
         self.inner.move_name(m)
     }
