@@ -122,6 +122,15 @@ pub struct ExactSolver<G: Game> {
     move_stack: Vec<G::Move>,
 }
 
+/// Moves `first` (the table's move), if it is among `moves`, to the front; the others keep
+/// their order.
+#[inline]
+fn put_first<M: Copy + PartialEq>(moves: &mut [M], first: Option<M>) {
+    if let Some(i) = first.and_then(|b| moves.iter().position(|&x| x == b)) {
+        moves[..=i].rotate_right(1);
+    }
+}
+
 /// `depth` as stored in the table.
 #[inline]
 fn draft_of(depth: u32) -> u8 {
@@ -229,9 +238,7 @@ impl<G: Game> ExactSolver<G> {
         self.move_stack.truncate(base + kept.max(1));
         let moves = &mut self.move_stack[base..];
         p.order_moves(moves);
-        if let Some(i) = table_move.and_then(|b| moves.iter().position(|&x| x == b)) {
-            moves[..=i].rotate_right(1); // the table's move first, the rest in order
-        }
+        put_first(moves, table_move);
         let n = moves.len();
         let child_no_win = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN && kept > 0;
         let child_depth = if depth == u32::MAX {
@@ -395,15 +402,10 @@ impl<G: Game> ExactSolver<G> {
         if solved && cfg.best_move {
             let v = lo;
             let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
-            if let Some(e) = s.tt.probe(game.hash().unwrap_or(0)) {
-                if let Some(i) = game
-                    .moves()
-                    .nth(e.best as usize)
-                    .and_then(|b| moves.iter().position(|&x| x == b))
-                {
-                    moves[..=i].rotate_right(1);
-                }
-            }
+            let table_move =
+                s.tt.probe(game.hash().unwrap_or(0))
+                    .and_then(|e| game.moves().nth(e.best as usize));
+            put_first(&mut moves, table_move);
             for mv in moves {
                 let child = game.play(mv);
                 s.stats.tests += 1;
