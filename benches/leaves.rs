@@ -5,9 +5,9 @@
 //! Run: `cargo bench --bench leaves`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use gamesearch::depth_first::search;
+use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::RandomTreeSpec;
-use gamesearch::{Algorithm, Limits};
+use gamesearch::Limits;
 
 fn leaves_per_second(c: &mut Criterion) {
     let mut group = c.benchmark_group("leaves_per_second");
@@ -16,11 +16,11 @@ fn leaves_per_second(c: &mut Criterion) {
         let root = RandomTreeSpec::new(b, h, seed).root().unwrap();
         println!("tree: random:b={b},h={h},seed={seed}");
         for algo in [
-            Algorithm::Minimax,
-            Algorithm::AlphaBeta,
-            Algorithm::Scout,
-            Algorithm::NegaScout,
-            Algorithm::Pvs,
+            DepthFirst::Minimax,
+            DepthFirst::AlphaBeta,
+            DepthFirst::Scout,
+            DepthFirst::NegaScout,
+            DepthFirst::Pvs,
         ] {
             let leaves = search(&root, algo, h, &Limits::none()).stats.leaves;
             group.throughput(Throughput::Elements(leaves));

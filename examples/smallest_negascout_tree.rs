@@ -3,7 +3,7 @@
 //! whose image is not in the seed). Exhaustive over small value ranges; prints counts and the
 //! first tree with distinct leaf values.
 //! Run: cargo run --release --example smallest_negascout_tree
-use gamesearch::{depth_first::search_with, games::ExplicitTree, Algorithm, SearchConfig};
+use gamesearch::{games::ExplicitTree, search as search_with, Algorithm, SearchConfig};
 
 fn build(b: usize, h: usize, leaves: &[i32], idx: &mut usize, max: bool) -> String {
     if h == 0 {

@@ -36,7 +36,37 @@ pub enum Error {
         /// The OS error.
         message: String,
     },
+    /// A table or tree larger than the machine can hold.
+    #[error("{what} of {} needs more memory than {}", human_bytes(*requested), available.map_or("the machine can give".to_string(), |a| format!("the machine has ({})", human_bytes(a))))]
+    OutOfMemory {
+        /// What was being allocated.
+        what: &'static str,
+        /// Bytes asked for.
+        requested: usize,
+        /// The machine's physical memory, when known.
+        available: Option<usize>,
+    },
     /// A search that would never finish.
     #[error("{0}")]
     TooLarge(String),
+}
+
+/// `1.5 GiB`, `64.0 MiB`, `512 B`: sizes as people read them.
+///
+/// ```
+/// assert_eq!(gamesearch::error::human_bytes(3 << 29), "1.5 GiB");
+/// assert_eq!(gamesearch::error::human_bytes(100), "100 B");
+/// ```
+pub fn human_bytes(b: usize) -> String {
+    const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
+    if b < 1024 {
+        return format!("{b} B");
+    }
+    let mut v = b as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    format!("{v:.1} {}", UNITS[unit])
 }

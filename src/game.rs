@@ -32,8 +32,9 @@ pub const INF: Score = 1_000_000_000;
 /// assert_eq!(Player::Max.opponent(), Player::Min);
 /// assert_eq!(Player::Min.sign(), -1);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Player {
     /// The maximising player; `f(p)` is written from MAX's point of view.
     Max,
@@ -61,13 +62,20 @@ impl Player {
     }
 }
 
-/// A two-player, perfect-information game (or game tree).
+/// A two-player, perfect-information game (or game tree): its rules and nothing else.
 ///
-/// Implement this once and every algorithm in [`crate::depth_first`] works on your game,
-/// monomorphised (no `dyn` on the hot path).
+/// Implement this once and every search algorithm works on your game, monomorphised (no `dyn`
+/// on the hot path). What only some algorithms need is asked for by their own traits, so the
+/// rules stay clean: a 64-bit [`PositionKey`] wherever a transposition table is used (the exact
+/// solver), and the solver's optional knowledge ([`crate::SolverKnowledge`], every hook with a
+/// default, so an empty `impl` opts in).
+///
+/// Positions form a tree or a DAG (transpositions are fine); a game must end on every path (no
+/// cycles): the depth-first searches take a horizon, but the exact solver and proof-number
+/// search play to the end.
 ///
 /// ```
-/// use gamesearch::{Game, Player, Score};
+/// use gamesearch::{Algorithm, Game, Player, PositionKey, Score, SearchConfig, SolveConfig, SolverKnowledge};
 ///
 /// /// Take 1 or 2 from a pile; whoever takes the last stone wins (+1 for MAX).
 /// #[derive(Clone, Copy)]
@@ -85,14 +93,42 @@ impl Player {
 ///     }
 /// }
 ///
-/// let r = gamesearch::depth_first::search(
-///     &Nim { pile: 4, to_move: Player::Max },
-///     gamesearch::Algorithm::AlphaBeta,
-///     10,
-///     &gamesearch::Limits::none(),
-/// );
-/// assert_eq!(r.value, Some(1)); // 4 stones: take 1, leave a multiple of 3
-/// assert_eq!(r.best_move, Some(1));
+/// // For the exact solver: a key for its table, and no knowledge beyond the rules.
+/// impl PositionKey for Nim {
+///     fn key(&self) -> u64 { u64::from(self.pile) << 1 | u64::from(self.to_move == Player::Max) }
+/// }
+/// impl SolverKnowledge for Nim {}
+///
+/// let start = Nim { pile: 4, to_move: Player::Max };
+/// // Every algorithm, with a horizon beyond the game's end: take 1, leave a multiple of 3.
+/// for algo in Algorithm::ALL {
+///     let r = gamesearch::search(&start, algo, &SearchConfig::new(10));
+///     assert_eq!((r.value, r.best_move), (Some(1), Some(1)), "{algo}");
+/// }
+/// // And solved exactly, to the end of the game.
+/// let cfg = SolveConfig { tt_bytes: 1 << 16, ..SolveConfig::default() };
+/// let s = gamesearch::solve(&start, &cfg, |_| {}).unwrap();
+/// assert_eq!((s.value, s.best_move), (Some(1), Some(1)));
+/// ```
+///
+/// A game without a [`PositionKey`] cannot reach the solver — a compile error, not a run-time
+/// one:
+///
+/// ```compile_fail
+/// use gamesearch::{Game, Player, Score, SolveConfig, SolverKnowledge};
+/// #[derive(Clone, Copy)]
+/// struct Nim { pile: u8, to_move: Player }
+/// impl Game for Nim {
+///     type Move = u8;
+///     type Moves = std::iter::Take<std::ops::RangeInclusive<u8>>;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn moves(&self) -> Self::Moves { (1..=2).take(self.pile.min(2) as usize) }
+///     fn play(&self, m: u8) -> Self { Nim { pile: self.pile - m, to_move: self.to_move.opponent() } }
+///     fn evaluate(&self) -> Score { if self.pile == 0 { -self.to_move.sign() } else { 0 } }
+/// }
+/// impl SolverKnowledge for Nim {}
+/// // error[E0277]: the trait bound `Nim: PositionKey` is not satisfied
+/// gamesearch::solve(&Nim { pile: 4, to_move: Player::Max }, &SolveConfig::default(), |_| {});
 /// ```
 pub trait Game: Clone {
     /// A move: cheap to copy.
@@ -120,57 +156,61 @@ pub trait Game: Clone {
         None
     }
 
-    /// Reorders `moves` (this position's, in generation order) best-first by the game's own
-    /// knowledge (threats, captures…). The solver calls it before trying the transposition
-    /// table's move; the default keeps generation order.
-    fn order_moves(&self, _moves: &mut [Self::Move]) {}
-
-    /// A move that wins at once with the best score the mover can get, when the game can tell
-    /// cheaply (Connect-Four: a stone completing four). The exact solver takes its value without
-    /// searching. Default: none.
-    fn immediate_win(&self) -> Option<Self::Move> {
-        None
-    }
-
-    /// Moves the moves of `moves` that do not lose at once to the front and returns how many
-    /// there are (0: every move loses at once). The exact solver searches only those. Only
-    /// provably losing moves may be dropped; the default keeps them all.
-    fn non_losing_moves(&self, moves: &mut [Self::Move]) -> usize {
-        moves.len()
-    }
-
-    /// True when, after any move [`Game::non_losing_moves`] keeps, the side to move has no
-    /// [`Game::immediate_win`] (Connect-Four: every kept move blocks or avoids the opponent's
-    /// threats). The exact solver then asks for immediate wins only where that is not already
-    /// known — at the root and below a position whose every move loses. Default: false.
-    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = false;
-
-    /// Bounds `(lo, hi)` on this position's game-theoretic value (MAX's view) given that the
-    /// side to move has no immediate win and at least one move that does not lose at once —
-    /// the exact solver asks only then, and narrows its window with them. Games whose winner
-    /// scores more for a quicker win bound the value tighter here than [`Game::value_bounds`]
-    /// can (Connect-Four: neither side wins with its next stone, so each wins at best a move
-    /// later). Default: [`Game::value_bounds`].
-    fn quiet_bounds(&self) -> Option<(Score, Score)> {
-        self.value_bounds()
-    }
-
-    /// The value (MAX's view) when [`Game::non_losing_moves`] keeps no move — every move loses
-    /// at once — if the game knows it without playing one (Connect-Four: the opponent wins with
-    /// its next stone). The exact solver then returns it instead of searching a losing move.
-    /// Default: none.
-    fn forced_loss_value(&self) -> Option<Score> {
-        None
-    }
-
-    /// A 64-bit hash of the position, for transposition tables (optional).
-    fn hash(&self) -> Option<u64> {
-        None
-    }
-
     /// How a move is shown to people (JSON `best_move`, `pv`). Defaults to `Debug`.
     fn move_name(&self, m: Self::Move) -> String {
         format!("{m:?}")
+    }
+}
+
+/// A 64-bit key of a position, for transposition tables: equal positions must have equal keys,
+/// and different positions should collide rarely (a Zobrist hash, or the position's bits mixed).
+/// Every search that keeps a table requires it as a type bound.
+///
+/// ```
+/// use gamesearch::{games::Kalah, Game, PositionKey};
+/// let k = Kalah::new(4, 3).unwrap();
+/// let m = k.moves().next().unwrap();
+/// assert_eq!(k.play(m).key(), k.play(m).key());
+/// assert_ne!(k.key(), k.play(m).key());
+/// ```
+pub trait PositionKey: Game {
+    /// The position's key.
+    fn key(&self) -> u64;
+}
+
+/// A game that wraps another and keeps its moves (move-order and win/draw/loss adapters): what
+/// the inner game knows about a position is forwarded by one generic mechanism — the blanket
+/// impls of [`PositionKey`] here and of [`crate::SolverKnowledge`] beside the solver — instead
+/// of hook by hook, so no adapter can forget one. Values the inner game's hooks return pass
+/// through [`Adapter::map_value`].
+///
+/// ```
+/// use gamesearch::games::{Connect4, Weak};
+/// use gamesearch::{Adapter, PositionKey};
+/// let p = Connect4::new(7, 6).unwrap().play_moves("4453").unwrap();
+/// let w = Weak::new(p);
+/// assert_eq!(w.key(), p.key());
+/// assert_eq!(<Weak<Connect4> as Adapter>::map_value(-7), -1);
+/// ```
+pub trait Adapter: Game {
+    /// The wrapped game.
+    type Inner: Game<Move = Self::Move>;
+    /// The wrapped position.
+    fn inner(&self) -> &Self::Inner;
+    /// How a value of the inner game reads in this one (default: unchanged). Must be monotone,
+    /// so that bounds stay bounds.
+    fn map_value(v: Score) -> Score {
+        v
+    }
+}
+
+impl<A: Adapter> PositionKey for A
+where
+    A::Inner: PositionKey,
+{
+    #[inline]
+    fn key(&self) -> u64 {
+        self.inner().key()
     }
 }
 

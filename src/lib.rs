@@ -1,36 +1,51 @@
 //! # gamesearch
 //!
 //! Two-player game-tree search, generically and fast: the algorithms of the classic literature
-//! (minimax, alpha-beta, Pearl's SCOUT, NegaScout, PVS), checked against plain minimax.
+//! (minimax, alpha-beta, Pearl's SCOUT, NegaScout, PVS, proof-number and conspiracy-number
+//! search, an exact solver), each checked against plain minimax.
 //!
-//! Implement [`Game`] for your game (or use one of [`games`]), then call
-//! [`depth_first::search`]:
+//! Implement [`Game`] (the rules) for your game, or use one of [`games`]; then
+//! - [`search()`] runs any [`Algorithm`] to a horizon and returns an [`Outcome`];
+//! - [`solve()`] solves a game exactly (alpha-beta with a transposition table and null-window
+//!   tests), for games with a [`PositionKey`] and [`SolverKnowledge`] (an empty `impl` will do);
+//! - [`pn_value`] and [`cns`] are proof-number and conspiracy-number search with their own
+//!   configurations.
 //!
 //! ```
-//! use gamesearch::{games::RandomTreeSpec, Algorithm, Limits};
+//! use gamesearch::{games::RandomTreeSpec, search, Algorithm, SearchConfig};
 //! let root = RandomTreeSpec::new(4, 6, 42).root().unwrap();
-//! let ab = gamesearch::depth_first::search(&root, Algorithm::AlphaBeta, 6, &Limits::none());
-//! let ns = gamesearch::depth_first::search(&root, Algorithm::NegaScout, 6, &Limits::none());
+//! let cfg = SearchConfig::new(6);
+//! let ab = search(&root, Algorithm::AlphaBeta, &cfg);
+//! let ns = search(&root, Algorithm::NegaScout, &cfg);
 //! assert_eq!(ab.value, ns.value);
 //! println!("alpha-beta {} leaves, NegaScout {}", ab.stats.leaves, ns.stats.leaves);
 //! ```
+//!
+//! Every algorithm's literature is listed in `REFERENCES.md`; the modules cite it.
 #![warn(missing_docs)]
 
 mod arena;
+pub mod benchmark;
 pub mod conspiracy;
 pub mod depth_first;
 pub mod error;
-pub mod experiments;
 pub mod game;
 pub mod games;
 pub mod limits;
+mod memory;
 pub mod proof_number;
+pub mod report;
+pub mod search;
 pub mod spec;
 pub mod stats;
 
-pub use depth_first::{Algorithm, Outcome, Report, SearchConfig};
+pub use conspiracy::{cns, CnConfig};
+pub use depth_first::solve::{solve, ExactSolver, Solution, SolveConfig, SolverKnowledge};
 pub use error::Error;
-pub use game::{Game, Player, Score, INF};
+pub use game::{Adapter, Game, Player, PositionKey, Score, INF};
 pub use limits::Limits;
+pub use proof_number::{pn_value, PnConfig};
+pub use report::{Report, SolveReport};
+pub use search::{run_report, search, Algorithm, CnsParams, Details, Outcome, SearchConfig};
 pub use spec::GameSpec;
 pub use stats::Stats;

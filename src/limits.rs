@@ -1,7 +1,7 @@
 //! Budgets for long searches: nodes, time and a stop flag (Ctrl-C). A search that hits one stops
 //! cleanly and returns its best result so far, marked incomplete.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,6 +20,9 @@ pub struct Limits {
     pub max_time: Option<Duration>,
     /// Stop when this flag becomes true (set it from a Ctrl-C handler).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Where the search publishes its node count as it runs (every 1024 nodes), so that another
+    /// thread can show progress. Costs nothing between those updates.
+    pub node_counter: Option<Arc<AtomicU64>>,
 }
 
 impl Limits {
@@ -40,6 +43,22 @@ impl Limits {
     /// Adds a stop flag.
     pub fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.stop = Some(flag);
+        self
+    }
+
+    /// Adds a counter the search keeps up to date with its node count.
+    ///
+    /// ```
+    /// use gamesearch::{games::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
+    /// use std::sync::{atomic::{AtomicU64, Ordering}, Arc};
+    /// let nodes = Arc::new(AtomicU64::new(0));
+    /// let cfg = SearchConfig::new(6).with_limits(Limits::none().with_node_counter(nodes.clone()));
+    /// let r = search(&RandomTreeSpec::new(4, 6, 1).root().unwrap(), Algorithm::Minimax, &cfg);
+    /// assert!(nodes.load(Ordering::Relaxed) > 0);
+    /// assert!(nodes.load(Ordering::Relaxed) <= r.stats.nodes());
+    /// ```
+    pub fn with_node_counter(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.node_counter = Some(counter);
         self
     }
 
@@ -66,6 +85,7 @@ pub(crate) struct Budget {
     max_nodes: u64,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
+    node_counter: Option<Arc<AtomicU64>>,
     next_poll: u64,
     pub(crate) stopped: bool,
 }
@@ -78,6 +98,7 @@ impl Budget {
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             deadline: limits.max_time.map(|t| Instant::now() + t),
             stop: limits.stop.clone(),
+            node_counter: limits.node_counter.clone(),
             next_poll: POLL_EVERY,
             stopped: false,
         }
@@ -93,6 +114,9 @@ impl Budget {
             self.stopped = true;
         } else if nodes >= self.next_poll {
             self.next_poll = nodes + POLL_EVERY;
+            if let Some(c) = &self.node_counter {
+                c.store(nodes, Ordering::Relaxed);
+            }
             let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
             let flagged = self
                 .stop

@@ -78,4 +78,44 @@ impl GameSpec {
             GameSpec::TicTacToe(_) => Some(9),
         }
     }
+
+    /// An upper bound on the nodes of the tree searched to `depth` (root included): `Σ b^i` for
+    /// a random tree, the node count of an explicit one, `Σ w^i` for Connect-Four (w columns),
+    /// `Σ m^i` for Kalah (m pits; counted in plies), the permutations for tic-tac-toe.
+    /// Saturates at `u64::MAX`. `compare` uses it to bound what an algorithm may cost: minimax
+    /// visits every one of these nodes, proof-number and conspiracy search may keep them all
+    /// in memory.
+    ///
+    /// ```
+    /// use gamesearch::GameSpec;
+    /// let s: GameSpec = "random:b=2,h=3,seed=1".parse().unwrap();
+    /// assert_eq!(s.max_nodes(3), 1 + 2 + 4 + 8);
+    /// assert_eq!(s.max_nodes(99), 15); // no deeper than the tree
+    /// let t: GameSpec = "tictactoe".parse().unwrap();
+    /// assert_eq!(t.max_nodes(9), 986_410); // 1 + 9 + 9·8 + … + 9!
+    /// ```
+    pub fn max_nodes(&self, depth: u32) -> u64 {
+        let uniform = |b: u64, d: u32| -> u64 {
+            let (mut total, mut level) = (1u64, 1u64);
+            for _ in 0..d {
+                level = level.saturating_mul(b);
+                total = total.saturating_add(level);
+            }
+            total
+        };
+        match self {
+            GameSpec::Random(r) => uniform(u64::from(r.b), depth.min(r.h)),
+            GameSpec::Tree(t) => t.nodes().len() as u64,
+            GameSpec::Kalah(k) => uniform(k.pits() as u64, depth),
+            GameSpec::Connect4(c) => uniform(c.width() as u64, depth),
+            GameSpec::TicTacToe(_) => {
+                let (mut total, mut level) = (1u64, 1u64);
+                for i in 0..depth.min(9) {
+                    level *= u64::from(9 - i);
+                    total += level;
+                }
+                total
+            }
+        }
+    }
 }

@@ -1,14 +1,13 @@
 //! Counters every algorithm fills, kept beside the search (Stockfish style).
 
-use serde::Serialize;
-
 /// What a search did. All algorithms fill the same counters so that they compare directly.
 ///
 /// ```
 /// let s = gamesearch::Stats::default();
 /// assert_eq!(s.nodes(), 0);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     /// Static evaluations `f(p)` at leaves (horizon or game end): Pearl's "node inspections".
     pub leaves: u64,

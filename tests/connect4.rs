@@ -1,23 +1,19 @@
-//! Connect-Four: the benchmark positions of `../shared/data/connect4` solved with the exact
+//! Connect-Four: the benchmark positions of `tests/data/connect4` solved with the exact
 //! expected score (the easy sets here; the others with `gamesearch bench connect4`), weak mode,
 //! and small boards.
 
-use gamesearch::depth_first::search;
+use gamesearch::benchmark::{parse, run, BenchLine, BenchReport};
 use gamesearch::depth_first::solve::{solve, ExactSolver, SolveConfig};
-use gamesearch::experiments::connect4_bench::{parse, run, BenchReport};
+use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::{Connect4, Weak};
-use gamesearch::{Algorithm, Game, Limits};
+use gamesearch::{Game, Limits};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn set(name: &str) -> Vec<gamesearch::experiments::connect4_bench::BenchLine> {
-    let path = format!(
-        "{}/../shared/data/connect4/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (shared/ must sit beside the repository)"));
+fn set(name: &str) -> Vec<BenchLine> {
+    let path = format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let lines = parse(&text).unwrap();
     assert_eq!(lines.len(), 1000, "{name}");
     lines
@@ -114,7 +110,7 @@ proptest! {
     ) {
         let (w, h) = [(3, 3), (4, 4), (5, 4), (4, 5), (6, 3), (7, 6), (20, 2)][size];
         let p = random_position(w, h, empty, seed);
-        let mm = search(&p, Algorithm::Minimax, 100, &Limits::none());
+        let mm = search(&p, DepthFirst::Minimax, 100, &Limits::none());
         prop_assert!(mm.complete);
         let cfg = SolveConfig { tt_bytes: 1 << 10, id_depth: 0, ..SolveConfig::default() };
         thread_local! {
@@ -123,12 +119,12 @@ proptest! {
         }
         let s = SOLVER.with(|cell| {
             let mut slot = cell.borrow_mut();
-            let solver = slot.get_or_insert_with(|| ExactSolver::new(&cfg));
+            let solver = slot.get_or_insert_with(|| ExactSolver::new(&cfg).unwrap());
             solver.solve(&p, &cfg, |_| {}).unwrap()
         });
         prop_assert_eq!(s.value, mm.value, "{:?} seed {}", p, seed);
         if let Some(mv) = s.best_move {
-            let after = search(&p.play(mv), Algorithm::Minimax, 100, &Limits::none()).value;
+            let after = search(&p.play(mv), DepthFirst::Minimax, 100, &Limits::none()).value;
             prop_assert_eq!(after, s.value, "best move {} of {:?}", mv + 1, p);
         }
         let weak = solve(&Weak::new(p), &cfg, |_| {}).unwrap();

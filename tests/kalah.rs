@@ -3,8 +3,9 @@
 //! Irving, Donkers & Uiterwijk, "Solving Kalah" (ICGA J. 2000), Table 9.
 
 use gamesearch::depth_first::solve::{solve, SolveConfig};
-use gamesearch::depth_first::{search, search_with};
+use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::{ExplicitTree, Kalah, MoveOrder, Ordered, RandomTreeSpec, WholeTurns};
+use gamesearch::search as search_with;
 use gamesearch::{Algorithm, Game, Limits, SearchConfig};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -76,7 +77,7 @@ proptest! {
         let p = random_position(m, n, plies, seed);
         // Full minimax is the oracle; early positions of the larger boards are too big for it, so
         // the random play below is long enough that most positions are endgames.
-        let mm = search(&p, Algorithm::Minimax, 200, &Limits::none().with_max_nodes(2_000_000));
+        let mm = search(&p, DepthFirst::Minimax, 200, &Limits::none().with_max_nodes(2_000_000));
         if !mm.complete {
             SKIPPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return Ok(());
@@ -87,7 +88,7 @@ proptest! {
         prop_assert_eq!(s.value, mm.value, "{}", p);
         // The best move reaches the value.
         if let Some(mv) = s.best_move {
-            let after = search(&p.play(mv), Algorithm::Minimax, 200, &Limits::none()).value;
+            let after = search(&p.play(mv), DepthFirst::Minimax, 200, &Limits::none()).value;
             prop_assert_eq!(after, s.value);
         }
     }
@@ -96,7 +97,7 @@ proptest! {
     #[test]
     fn solver_equals_minimax_on_random_trees(b in 1u32..=5, h in 0u32..=6, seed in any::<u64>()) {
         let root = RandomTreeSpec::new(b, h, seed).root().unwrap();
-        let mm = search(&root, Algorithm::Minimax, h, &Limits::none());
+        let mm = search(&root, DepthFirst::Minimax, h, &Limits::none());
         let cfg = SolveConfig { tt_bytes: 512, id_depth: 2, ..SolveConfig::default() };
         let s = solve(&root, &cfg, |_| {}).unwrap();
         prop_assert_eq!(s.value, mm.value);

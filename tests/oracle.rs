@@ -2,9 +2,9 @@
 //! (continuous and discrete values, random and ordered, alternating and non-alternating turns,
 //! horizons inside the tree) and random explicit trees of irregular shape.
 
-use gamesearch::depth_first::{search_window, search_with};
+use gamesearch::depth_first::{search_window, DepthFirst};
 use gamesearch::games::{ExplicitTree, RandomTreeSpec, TreeOrder, Turns, Values};
-use gamesearch::{Algorithm, Game, SearchConfig, INF};
+use gamesearch::{search as search_with, Algorithm, Game, SearchConfig, INF};
 use proptest::prelude::*;
 
 mod common;
@@ -75,7 +75,7 @@ fn check_all<G: Game>(root: &G, depth: u32) -> Result<(), TestCaseError> {
             // The PV reaches a node whose value is the root value, and its first move is the
             // best move.
             prop_assert_eq!(r.best_move, r.pv.first().copied());
-            if matches!(algo, Algorithm::PnMulti | Algorithm::Cns) {
+            if matches!(algo, Algorithm::PnMulti | Algorithm::Cns(_)) {
                 // PN and CNS report the best move only: its subtree has the root's value.
                 if let Some(m) = r.best_move {
                     let after = search_with(
@@ -99,10 +99,10 @@ fn check_windows<G: Game>(root: &G, depth: u32, a: i32, w: i32) -> Result<(), Te
     let v = search_with(root, Algorithm::Minimax, &cfg).value.unwrap();
     let (alpha, beta) = (a, a + w);
     for algo in [
-        Algorithm::AlphaBeta,
-        Algorithm::NegaScout,
-        Algorithm::NegaScoutMinimax,
-        Algorithm::Pvs,
+        DepthFirst::AlphaBeta,
+        DepthFirst::NegaScout,
+        DepthFirst::NegaScoutMinimax,
+        DepthFirst::Pvs,
     ] {
         let t = search_window(root, algo, alpha, beta, &cfg)
             .unwrap()
@@ -128,7 +128,7 @@ fn check_windows<G: Game>(root: &G, depth: u32, a: i32, w: i32) -> Result<(), Te
             .unwrap();
         prop_assert_eq!(t > alpha, v > alpha, "{} null window at {}", algo, alpha);
     }
-    let hard = search_window(root, Algorithm::AlphaBetaHard, alpha, beta, &cfg)
+    let hard = search_window(root, DepthFirst::AlphaBetaHard, alpha, beta, &cfg)
         .unwrap()
         .value
         .unwrap();

@@ -3,13 +3,13 @@
 //! (Multi-valued PN against minimax on 20,000 trees is part of `tests/oracle.rs`, where
 //! `pn-multi` is one of `Algorithm::ALL`.)
 
-use gamesearch::depth_first::search;
 use gamesearch::depth_first::solve::{solve, SolveConfig};
+use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::{Connect4, ExplicitTree, Kalah, RandomTreeSpec, TicTacToe, Turns, Values};
 use gamesearch::proof_number::{
     check_proof, pn_search, pn_search_tree, pn_value, Answer, Initial, PnConfig, PnTree, INFINITE,
 };
-use gamesearch::{Algorithm, Game, Limits};
+use gamesearch::{Game, Limits};
 use proptest::prelude::*;
 
 mod common;
@@ -22,7 +22,7 @@ fn check_thresholds<G: Game>(
     extra: i32,
     initial: Initial,
 ) -> Result<(), TestCaseError> {
-    let v = search(g, Algorithm::Minimax, depth, &Limits::none())
+    let v = search(g, DepthFirst::Minimax, depth, &Limits::none())
         .value
         .unwrap();
     let mut cfg = PnConfig::new(depth);

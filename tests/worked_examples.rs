@@ -1,9 +1,18 @@
 //! The seeds' worked examples, and the Knuth–Moore minimal tree, as tests of node behaviour.
 
 use gamesearch::depth_first::scout::{test, Condition};
-use gamesearch::depth_first::{search, search_with};
 use gamesearch::games::{ExplicitTree, RandomTreeSpec, TreeOrder, Turns, Values};
-use gamesearch::{Algorithm, Game, Limits, SearchConfig};
+use gamesearch::search as search_with;
+use gamesearch::{Algorithm, Game, Limits, Outcome, SearchConfig};
+
+/// Any algorithm (of every family) to `depth` within `limits`.
+fn search<G: Game>(g: &G, algo: Algorithm, depth: u32, limits: &Limits) -> Outcome<G::Move> {
+    search_with(
+        g,
+        algo,
+        &SearchConfig::new(depth).with_limits(limits.clone()),
+    )
+}
 
 fn run(tree: &ExplicitTree, algo: Algorithm) -> (i32, Vec<String>) {
     tree.clear_log();

@@ -29,7 +29,6 @@
 //! depth-limited tree. With a finite NT it is an estimate with a confidence: no conspiracy
 //! smaller than NT can move it out of the reported range.
 
-use serde::Serialize;
 use smallvec::SmallVec;
 
 use crate::game::{Game, Player, Score, INF};
@@ -208,14 +207,15 @@ pub struct CnTree<G: Game> {
 pub type ConspiracyNumbers = Vec<(Score, usize)>;
 
 /// What a conspiracy-number search found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CnResult<M> {
     /// The root's current minimax value.
     pub value: Score,
     /// `[Vmin, Vmax]` at the threshold.
     pub range: (Score, Score),
     /// The root move leading to the value.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub best_move: Option<M>,
     /// True when `Vmax - Vmin <= ε` (false: a budget stopped it).
     pub complete: bool,
@@ -239,6 +239,7 @@ impl<G: Game> CnTree<G> {
             nodes: Vec::new(),
             max_nodes: cfg
                 .max_memory
+                .or_else(crate::memory::default_tree_budget)
                 .map_or(usize::MAX, |b| (b / Self::NODE_BYTES).max(1)),
             stats: Stats::default(),
         };
@@ -360,7 +361,7 @@ impl<G: Game> CnTree<G> {
         }
         let (pos, depth) = (n.pos.clone(), n.depth);
         let k = pos.moves().count();
-        if self.nodes.len() + k > self.max_nodes {
+        if self.nodes.len() + k > self.max_nodes || self.nodes.try_reserve(k).is_err() {
             return false;
         }
         self.stats.interior += 1;

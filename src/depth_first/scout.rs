@@ -5,8 +5,6 @@
 //! (that is, `V(S_k) >= v` exempts). A successor that passes is evaluated exactly (a
 //! re-search) and its value becomes `v`. Values are from MAX's point of view throughout.
 
-use serde::Serialize;
-
 use super::{Ctx, SearchConfig};
 use crate::game::{Game, Player, Score};
 use crate::limits::Limits;
@@ -20,7 +18,8 @@ use crate::stats::Stats;
 /// assert!(!Condition::Gt.holds(5, 5));
 /// assert_eq!(Condition::Gt.negation(), Condition::Le);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Condition {
     /// `V(p) > v`
     Gt,
@@ -131,7 +130,8 @@ pub(crate) fn eval<G: Game>(ctx: &mut Ctx<G::Move>, p: &G, depth: u32, ply: usiz
 }
 
 /// The answer of a standalone TEST: `Some(true/false)`, or `None` when a budget stopped it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TestOutcome {
     /// Whether `V(p) cond v` holds (None: stopped before an answer).
     pub holds: Option<bool>,

@@ -17,12 +17,12 @@
 //! 3. **The best move** (if [`SolveConfig::best_move`]): the first root move (TT move first)
 //!    whose value, tested with one more null window, reaches the root value.
 //!
-//! At every node, in this order: an immediate win ends it ([`Game::immediate_win`], skipped
+//! At every node, in this order: an immediate win ends it ([`SolverKnowledge::immediate_win`], skipped
 //! where the parent's filter rules one out); moves that lose at once are dropped
-//! ([`Game::non_losing_moves`]; if all do, [`Game::forced_loss_value`] or one of them searched);
-//! the window is narrowed by the position's bounds ([`Game::quiet_bounds`] to the end of the game,
+//! ([`SolverKnowledge::non_losing_moves`]; if all do, [`SolverKnowledge::forced_loss_value`] or one of them searched);
+//! the window is narrowed by the position's bounds ([`SolverKnowledge::quiet_bounds`] to the end of the game,
 //! [`Game::value_bounds`] in deepening), then by the table; the moves are ordered
-//! ([`Game::order_moves`], the table's move first); the children's table buckets are prefetched
+//! ([`SolverKnowledge::order_moves`], the table's move first); the children's table buckets are prefetched
 //! together so their loads overlap; the children are searched.
 //!
 //! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic
@@ -30,15 +30,107 @@
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
 use smallvec::SmallVec;
 
 use super::relative;
 use super::tt::{TranspositionTable, DRAFT_EXACT};
 use crate::error::Error;
-use crate::game::{Game, Player, Score, INF};
+use crate::game::{Adapter, Game, Player, PositionKey, Score, INF};
 use crate::limits::{Budget, Limits};
+use crate::report::{outcome, SolveReport};
 use crate::stats::Stats;
+
+/// What a game may know that the exact solver (and only it) uses: each hook has a default, so a
+/// game opts in with an empty `impl` and adds hooks where its knowledge saves work. Like the rules,
+/// every hook must be true, never a guess: the solver's answer is exact only if they are.
+/// Adapters ([`Adapter`]) get the inner game's hooks through the blanket impl below.
+///
+/// ```
+/// use gamesearch::games::Connect4;
+/// use gamesearch::{Game, SolverKnowledge};
+/// let start = Connect4::new(7, 6).unwrap();
+/// // The first player has columns 4, 5 and 6 of the bottom row: 3 or 7 completes four.
+/// let p = start.play_moves("445566").unwrap();
+/// let win = p.immediate_win().unwrap();
+/// assert!(p.move_name(win) == "3" || p.move_name(win) == "7");
+/// assert!(p.play(win).evaluate() > 0);
+/// // The second player, to move after 44556, has no such stone.
+/// assert_eq!(start.play_moves("44556").unwrap().immediate_win(), None);
+/// ```
+pub trait SolverKnowledge: Game {
+    /// Reorders `moves` (this position's, in generation order) best-first by the game's own
+    /// knowledge (threats, captures…). The solver calls it before trying the transposition
+    /// table's move; the default keeps generation order.
+    fn order_moves(&self, _moves: &mut [Self::Move]) {}
+
+    /// A move that wins at once with the best score the mover can get, when the game can tell
+    /// cheaply (Connect-Four: a stone completing four). The solver takes its value without
+    /// searching. Default: none.
+    fn immediate_win(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// Moves the moves of `moves` that do not lose at once to the front and returns how many
+    /// there are (0: every move loses at once). The solver searches only those. Only provably
+    /// losing moves may be dropped; the default keeps them all.
+    fn non_losing_moves(&self, moves: &mut [Self::Move]) -> usize {
+        moves.len()
+    }
+
+    /// True when, after any move [`SolverKnowledge::non_losing_moves`] keeps, the side to move
+    /// has no [`SolverKnowledge::immediate_win`] (Connect-Four: every kept move blocks or avoids
+    /// the opponent's threats). The solver then asks for immediate wins only where that is not
+    /// already known — at the root and below a position whose every move loses. Default: false.
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = false;
+
+    /// Bounds `(lo, hi)` on this position's game-theoretic value (MAX's view) given that the
+    /// side to move has no immediate win and at least one move that does not lose at once — the
+    /// solver asks only then, and narrows its window with them. Games whose winner scores more
+    /// for a quicker win bound the value tighter here than [`Game::value_bounds`] can
+    /// (Connect-Four: neither side wins with its next stone, so each wins at best a move later).
+    /// Default: [`Game::value_bounds`].
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        self.value_bounds()
+    }
+
+    /// The value (MAX's view) when [`SolverKnowledge::non_losing_moves`] keeps no move — every
+    /// move loses at once — if the game knows it without playing one (Connect-Four: the opponent
+    /// wins with its next stone). The solver then returns it instead of searching a losing move.
+    /// Default: none.
+    fn forced_loss_value(&self) -> Option<Score> {
+        None
+    }
+}
+
+/// Adapters forward the inner game's knowledge, values mapped by [`Adapter::map_value`].
+impl<A: Adapter> SolverKnowledge for A
+where
+    A::Inner: SolverKnowledge,
+{
+    #[inline]
+    fn order_moves(&self, moves: &mut [Self::Move]) {
+        self.inner().order_moves(moves)
+    }
+    #[inline]
+    fn immediate_win(&self) -> Option<Self::Move> {
+        self.inner().immediate_win()
+    }
+    #[inline]
+    fn non_losing_moves(&self, moves: &mut [Self::Move]) -> usize {
+        self.inner().non_losing_moves(moves)
+    }
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = A::Inner::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
+    #[inline]
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        self.inner()
+            .quiet_bounds()
+            .map(|(lo, hi)| (A::map_value(lo), A::map_value(hi)))
+    }
+    #[inline]
+    fn forced_loss_value(&self) -> Option<Score> {
+        self.inner().forced_loss_value().map(A::map_value)
+    }
+}
 
 /// How to solve.
 #[derive(Clone, Debug)]
@@ -66,7 +158,8 @@ impl Default for SolveConfig {
 }
 
 /// Where a solve stands, passed to the progress callback after every step.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Progress {
     /// Proven lower bound on the value (MAX's view).
     pub lower: Score,
@@ -109,7 +202,7 @@ pub struct Solution<M> {
 /// use gamesearch::depth_first::solve::{ExactSolver, SolveConfig};
 /// use gamesearch::games::Kalah;
 /// let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
-/// let mut solver = ExactSolver::new(&cfg);
+/// let mut solver = ExactSolver::new(&cfg).unwrap();
 /// assert_eq!(solver.solve(&Kalah::new(4, 1).unwrap(), &cfg, |_| {}).unwrap().value, Some(2));
 /// assert_eq!(solver.solve(&Kalah::new(4, 2).unwrap(), &cfg, |_| {}).unwrap().value, Some(6));
 /// ```
@@ -141,20 +234,21 @@ fn draft_of(depth: u32) -> u8 {
     }
 }
 
-impl<G: Game> ExactSolver<G> {
-    /// A solver with a table of `cfg.tt_bytes`.
-    pub fn new(cfg: &SolveConfig) -> Self {
-        ExactSolver {
-            tt: TranspositionTable::with_bytes(cfg.tt_bytes),
+impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
+    /// A solver with a table of `cfg.tt_bytes`; [`Error::OutOfMemory`] when the machine cannot
+    /// give that much.
+    pub fn new(cfg: &SolveConfig) -> Result<Self, Error> {
+        Ok(ExactSolver {
+            tt: TranspositionTable::try_with_bytes(cfg.tt_bytes)?,
             stats: Stats::default(),
             budget: Budget::new(&cfg.limits),
             move_stack: Vec::new(),
-        }
+        })
     }
 
     /// Fail-soft nega-max alpha-beta with the table; `depth == u32::MAX` searches to the end.
     /// `no_win_now`: the parent already knows the side to move has no immediate win
-    /// ([`Game::NON_LOSING_PREVENTS_IMMEDIATE_WIN`]).
+    /// ([`SolverKnowledge::NON_LOSING_PREVENTS_IMMEDIATE_WIN`]).
     fn search(&mut self, p: &G, alpha: Score, beta: Score, depth: u32, no_win_now: bool) -> Score {
         let base = self.move_stack.len();
         let v = self.search_node(p, alpha, beta, depth, no_win_now, base);
@@ -221,7 +315,7 @@ impl<G: Game> ExactSolver<G> {
             alpha = alpha.max(min - 1);
             beta = beta.min(max + 1);
         }
-        let key = p.hash().expect("checked by solve");
+        let key = p.key();
         let draft = draft_of(depth);
         let mut table_move = None;
         if let Some(e) = self.tt.probe(key) {
@@ -259,7 +353,7 @@ impl<G: Game> ExactSolver<G> {
         let mut children: SmallVec<[G; 8]> = SmallVec::new();
         for &mv in &self.move_stack[base..base + n.min(8)] {
             let child = p.play(mv);
-            self.tt.prefetch(child.hash().expect("checked by solve"));
+            self.tt.prefetch(child.key());
             children.push(child);
         }
         for i in 0..n {
@@ -318,15 +412,15 @@ impl<G: Game> ExactSolver<G> {
 /// assert!(s.complete);
 /// assert_eq!(s.bounds.0, s.bounds.1);
 /// ```
-pub fn solve<G: Game>(
+pub fn solve<G: PositionKey + SolverKnowledge>(
     game: &G,
     cfg: &SolveConfig,
     progress: impl FnMut(&Progress),
 ) -> Result<Solution<G::Move>, Error> {
-    ExactSolver::new(cfg).solve(game, cfg, progress)
+    ExactSolver::new(cfg)?.solve(game, cfg, progress)
 }
 
-impl<G: Game> ExactSolver<G> {
+impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
     /// Solves `game` with this solver's table (`cfg.tt_bytes` is ignored: the table was sized at
     /// creation); `progress` is called after every deepening pass and null-window test.
     pub fn solve(
@@ -335,11 +429,6 @@ impl<G: Game> ExactSolver<G> {
         cfg: &SolveConfig,
         mut progress: impl FnMut(&Progress),
     ) -> Result<Solution<G::Move>, Error> {
-        if game.hash().is_none() {
-            return Err(Error::BadParameter(
-                "solving needs a game with a hash (Game::hash)".into(),
-            ));
-        }
         // Without known bounds the whole score range; the first guess and galloping keep the number
         // of tests small anyway.
         let (mut lo, mut hi) = game.value_bounds().unwrap_or((-INF + 1, INF - 1));
@@ -403,7 +492,7 @@ impl<G: Game> ExactSolver<G> {
             let v = lo;
             let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
             let table_move =
-                s.tt.probe(game.hash().unwrap_or(0))
+                s.tt.probe(game.key())
                     .and_then(|e| game.moves().nth(e.best as usize));
             put_first(&mut moves, table_move);
             for mv in moves {
@@ -456,34 +545,8 @@ pub fn zero_biased_middle(lo: Score, hi: Score) -> Score {
     }
 }
 
-/// A [`Solution`] with its move named, ready for people or `--json`.
-#[derive(Clone, Debug, Serialize)]
-pub struct SolveReport {
-    /// The solver used.
-    pub algo: String,
-    /// See [`Solution::value`].
-    pub value: Option<Score>,
-    /// See [`Solution::bounds`].
-    pub bounds: (Score, Score),
-    /// See [`Solution::best_move`].
-    pub best_move: Option<String>,
-    /// See [`Solution::complete`].
-    pub complete: bool,
-    /// `"win"`, `"draw"` or `"loss"` for the side to move… from MAX's view: the sign of the value
-    /// once the bounds decide it.
-    pub outcome: Option<&'static str>,
-    /// The counters (`interior`: nodes expanded).
-    pub stats: Stats,
-    /// Bytes of the transposition table (0 for proof-number search).
-    pub tt_bytes: usize,
-    /// Proof-number search: the tree's peak size in bytes.
-    pub peak_tree_bytes: Option<usize>,
-    /// Wall-clock time, milliseconds.
-    pub time_ms: f64,
-}
-
 /// Solves `game` and names the result (what `gamesearch solve` prints).
-pub fn solve_report<G: Game>(
+pub fn solve_report<G: PositionKey + SolverKnowledge>(
     game: &G,
     cfg: &SolveConfig,
     progress: impl FnMut(&Progress),
@@ -491,7 +554,7 @@ pub fn solve_report<G: Game>(
     let start = Instant::now();
     let s = solve(game, cfg, progress)?;
     Ok(SolveReport {
-        algo: "negascout-tt".into(),
+        algo: "alphabeta-tt".into(),
         value: s.value,
         bounds: s.bounds,
         best_move: s.best_move.map(|m| game.move_name(m)),
@@ -502,17 +565,4 @@ pub fn solve_report<G: Game>(
         peak_tree_bytes: None,
         time_ms: start.elapsed().as_secs_f64() * 1e3,
     })
-}
-
-/// Win, draw or loss (MAX's view) when the bounds `(lo, hi)` decide the value's sign.
-pub fn outcome((lo, hi): (Score, Score)) -> Option<&'static str> {
-    if lo > 0 {
-        Some("win")
-    } else if hi < 0 {
-        Some("loss")
-    } else if lo == 0 && hi == 0 {
-        Some("draw")
-    } else {
-        None
-    }
 }

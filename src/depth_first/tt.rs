@@ -24,6 +24,7 @@
 //! slot whose subtree cost the least work. Bounds are used only when the stored draft is at least
 //! the depth still to search; the best move is always used for ordering.
 
+use crate::error::Error;
 use crate::game::{Score, INF};
 
 /// The draft of a bound proven to the game's end: valid at every depth.
@@ -135,21 +136,55 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of at most `bytes` bytes (at least one bucket), the bucket count a power of two.
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`TranspositionTable::try_with_bytes`] returns an error
+    /// instead.
     pub fn with_bytes(bytes: usize) -> Self {
+        match Self::try_with_bytes(bytes) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`TranspositionTable::with_bytes`], or [`Error::OutOfMemory`] when the table would be
+    /// larger than the machine's physical memory or the allocation fails (a table the size of
+    /// the machine's memory would only swap: refused before anything is touched).
+    ///
+    /// ```
+    /// use gamesearch::depth_first::tt::TranspositionTable;
+    /// assert!(TranspositionTable::try_with_bytes(1 << 20).is_ok());
+    /// assert!(TranspositionTable::try_with_bytes(usize::MAX / 2).is_err());
+    /// ```
+    pub fn try_with_bytes(bytes: usize) -> Result<Self, Error> {
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = if n.is_power_of_two() {
             n
         } else {
             n.next_power_of_two() / 2
         };
-        let mut buckets = Vec::with_capacity(n);
+        let want = n * std::mem::size_of::<Bucket>();
+        let out_of_memory = |available| Error::OutOfMemory {
+            what: "transposition table",
+            requested: want,
+            available,
+        };
+        if let Some(total) = crate::memory::physical_bytes() {
+            if want > total {
+                return Err(out_of_memory(Some(total)));
+            }
+        }
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| out_of_memory(crate::memory::physical_bytes()))?;
         advise_huge_pages(&mut buckets);
         buckets.resize(n, Bucket([EMPTY; WAYS]));
-        TranspositionTable {
+        Ok(TranspositionTable {
             buckets,
             bucket_mask: n - 1,
             age: 0,
-        }
+        })
     }
 
     /// Number of entries it can hold.

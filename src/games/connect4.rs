@@ -8,8 +8,9 @@
 
 use std::fmt;
 
+use crate::depth_first::solve::SolverKnowledge;
 use crate::error::Error;
-use crate::game::{Game, Player, Score};
+use crate::game::{Game, Player, PositionKey, Score};
 
 /// A Connect-Four position.
 ///
@@ -151,7 +152,7 @@ impl Connect4 {
         with_height!(self.height, h, winning_cells_h(stones, h)) & (self.board_mask() ^ self.mask)
     }
 
-    /// [`Game::order_moves`] for height `h` (a constant where [`with_height`] makes it one).
+    /// [`SolverKnowledge::order_moves`] for height `h` (a constant where [`with_height`] makes it one).
     #[inline(always)]
     fn order_moves_h(&self, moves: &mut [u8], h: u32) {
         let centre = (i32::from(self.width) - 1) * 2; // doubled distances to the centre
@@ -179,7 +180,7 @@ impl Connect4 {
         }
     }
 
-    /// [`Game::non_losing_moves`] for height `h`.
+    /// [`SolverKnowledge::non_losing_moves`] for height `h`.
     #[inline(always)]
     fn non_losing_moves_h(&self, moves: &mut [u8], h: u32) -> usize {
         let mut possible = self.possible();
@@ -370,6 +371,14 @@ impl Game for Connect4 {
         Some((lo.min(0), hi.max(0)))
     }
 
+    fn move_name(&self, col: u8) -> String {
+        (col + 1).to_string()
+    }
+}
+
+/// The solver's Connect-Four knowledge (Pons' solver): immediate wins, moves that lose at once,
+/// threat ordering and per-position bounds.
+impl SolverKnowledge for Connect4 {
     const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = true;
 
     /// Pons' bounds: with no win on the spot and a move that does not lose at once, neither
@@ -430,16 +439,14 @@ impl Game for Connect4 {
     fn non_losing_moves(&self, moves: &mut [u8]) -> usize {
         with_height!(self.height, h, self.non_losing_moves_h(moves, h))
     }
+}
 
+impl PositionKey for Connect4 {
     #[inline]
-    fn hash(&self) -> Option<u64> {
+    fn key(&self) -> u64 {
         let key = self.current.wrapping_add(self.mask);
         let z = (key ^ (u64::from(self.width) << 56)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        Some(z ^ (z >> 31))
-    }
-
-    fn move_name(&self, col: u8) -> String {
-        (col + 1).to_string()
+        z ^ (z >> 31)
     }
 }
 

@@ -18,8 +18,9 @@
 use std::cell::RefCell;
 use std::ops::Range;
 
+use crate::depth_first::solve::SolverKnowledge;
 use crate::error::Error;
-use crate::game::{Game, Player, Score, INF};
+use crate::game::{Game, Player, PositionKey, Score, INF};
 
 /// One node of an explicit tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,9 +38,9 @@ pub struct ExplicitNode {
 /// An explicit tree: an arena of nodes, root at index 0.
 ///
 /// ```
-/// use gamesearch::{games::ExplicitTree, Algorithm, Limits};
+/// use gamesearch::{depth_first::DepthFirst, games::ExplicitTree, Limits};
 /// let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
-/// let r = gamesearch::depth_first::search(&tree.root(), Algorithm::AlphaBeta, tree.height(), &Limits::none());
+/// let r = gamesearch::depth_first::search(&tree.root(), DepthFirst::AlphaBeta, tree.height(), &Limits::none());
 /// assert_eq!(r.value, Some(4));
 /// assert_eq!(tree.evaluated(), ["D", "E", "F"]); // G is cut off
 /// ```
@@ -157,11 +158,6 @@ impl Game for ExplicitPosition<'_> {
         self.node().value
     }
 
-    fn hash(&self) -> Option<u64> {
-        // A node is its own position (a tree has no transpositions).
-        Some(u64::from(self.node).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D_4C95_7F2D)
-    }
-
     fn move_name(&self, m: u32) -> String {
         let child = self.node().children[m as usize];
         match &self.tree.nodes[child as usize].name {
@@ -170,6 +166,16 @@ impl Game for ExplicitPosition<'_> {
         }
     }
 }
+
+impl PositionKey for ExplicitPosition<'_> {
+    fn key(&self) -> u64 {
+        // A node is its own position (a tree has no transpositions).
+        u64::from(self.node).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D_4C95_7F2D
+    }
+}
+
+/// No knowledge beyond the tree: the solver's defaults.
+impl SolverKnowledge for ExplicitPosition<'_> {}
 
 struct Parser<'t> {
     text: &'t str,

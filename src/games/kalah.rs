@@ -25,8 +25,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::depth_first::solve::SolverKnowledge;
 use crate::error::Error;
-use crate::game::{Game, Player, Score};
+use crate::game::{Game, Player, PositionKey, Score};
 
 /// Most pits a side.
 pub const MAX_PITS: usize = 8;
@@ -271,6 +272,32 @@ impl Game for Kalah {
         Some((-t, t))
     }
 
+    fn move_name(&self, pit: u8) -> String {
+        (pit + 1).to_string()
+    }
+}
+
+impl PositionKey for Kalah {
+    #[inline]
+    fn key(&self) -> u64 {
+        // The holes (18 bytes) and the mover, mixed.
+        let mut a = [0u8; 8];
+        let mut b = [0u8; 8];
+        let mut c = [0u8; 8];
+        a.copy_from_slice(&self.holes[0..8]);
+        b.copy_from_slice(&self.holes[8..16]);
+        c[..2].copy_from_slice(&self.holes[16..18]);
+        c[2] = self.south_to_move as u8;
+        c[3] = self.m;
+        let mut z = u64::from_le_bytes(a).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z.rotate_left(29) ^ u64::from_le_bytes(b)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z.rotate_left(31) ^ u64::from_le_bytes(c)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 29)
+    }
+}
+
+/// The solver's Kalah knowledge: a move order.
+impl SolverKnowledge for Kalah {
     /// Extra moves first, then captures (by size), then pits nearer the store.
     fn order_moves(&self, moves: &mut [u8]) {
         let m = self.m as usize;
@@ -290,27 +317,6 @@ impl Game for Kalah {
             pit as i32
         };
         moves.sort_by_key(|mv| std::cmp::Reverse(key(mv)));
-    }
-
-    #[inline]
-    fn hash(&self) -> Option<u64> {
-        // The holes (18 bytes) and the mover, mixed.
-        let mut a = [0u8; 8];
-        let mut b = [0u8; 8];
-        let mut c = [0u8; 8];
-        a.copy_from_slice(&self.holes[0..8]);
-        b.copy_from_slice(&self.holes[8..16]);
-        c[..2].copy_from_slice(&self.holes[16..18]);
-        c[2] = self.south_to_move as u8;
-        c[3] = self.m;
-        let mut z = u64::from_le_bytes(a).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z.rotate_left(29) ^ u64::from_le_bytes(b)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z.rotate_left(31) ^ u64::from_le_bytes(c)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Some(z ^ (z >> 29))
-    }
-
-    fn move_name(&self, pit: u8) -> String {
-        (pit + 1).to_string()
     }
 }
 

@@ -9,7 +9,7 @@
 
 use smallvec::SmallVec;
 
-use crate::game::{Game, Player, Score};
+use crate::game::{Adapter, Game, Player, PositionKey, Score};
 
 /// How to reorder the successors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl<G: Game> Game for Ordered<G> {
+impl<G: PositionKey> Game for Ordered<G> {
     type Move = G::Move;
     type Moves = smallvec::IntoIter<[G::Move; 16]>;
 
@@ -72,7 +72,7 @@ impl<G: Game> Game for Ordered<G> {
             MoveOrder::Natural => {}
             MoveOrder::Random(seed) => {
                 // Fisher–Yates driven by a hash of (position, seed).
-                let mut z = mix(self.inner.hash().unwrap_or(0) ^ mix(seed));
+                let mut z = mix(self.inner.key() ^ mix(seed));
                 for i in (1..moves.len()).rev() {
                     z = mix(z);
                     let j = ((z as u128 * (i as u128 + 1)) >> 64) as usize;
@@ -107,33 +107,15 @@ impl<G: Game> Game for Ordered<G> {
         self.inner.value_bounds()
     }
 
-    fn hash(&self) -> Option<u64> {
-        self.inner.hash()
-    }
-
-    fn order_moves(&self, moves: &mut [G::Move]) {
-        self.inner.order_moves(moves)
-    }
-
-    fn immediate_win(&self) -> Option<G::Move> {
-        self.inner.immediate_win()
-    }
-
-    fn non_losing_moves(&self, moves: &mut [G::Move]) -> usize {
-        self.inner.non_losing_moves(moves)
-    }
-
-    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
-
-    fn quiet_bounds(&self) -> Option<(Score, Score)> {
-        self.inner.quiet_bounds()
-    }
-
-    fn forced_loss_value(&self) -> Option<Score> {
-        self.inner.forced_loss_value()
-    }
-
     fn move_name(&self, m: G::Move) -> String {
         self.inner.move_name(m)
+    }
+}
+
+/// The inner game's key and solver knowledge (the solver orders moves its own way).
+impl<G: PositionKey> Adapter for Ordered<G> {
+    type Inner = G;
+    fn inner(&self) -> &G {
+        &self.inner
     }
 }

@@ -18,8 +18,9 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::depth_first::solve::SolverKnowledge;
 use crate::error::Error;
-use crate::game::{Game, Player, Score};
+use crate::game::{Game, Player, PositionKey, Score};
 
 /// Half-width of the continuous distribution: values are uniform integers in `[-2^29, 2^29)`.
 const CONTINUOUS_HALF: Score = 1 << 29;
@@ -232,10 +233,10 @@ impl fmt::Display for RandomTreeSpec {
 /// A node of a random tree: its path hash, level, mover and (top-down model) carried value.
 ///
 /// ```
-/// use gamesearch::{games::RandomTreeSpec, Algorithm, Limits};
+/// use gamesearch::{depth_first::DepthFirst, games::RandomTreeSpec, Limits};
 /// let root = RandomTreeSpec::new(3, 4, 1).root().unwrap();
-/// let mm = gamesearch::depth_first::search(&root, Algorithm::Minimax, 4, &Limits::none());
-/// let ab = gamesearch::depth_first::search(&root, Algorithm::AlphaBeta, 4, &Limits::none());
+/// let mm = gamesearch::depth_first::search(&root, DepthFirst::Minimax, 4, &Limits::none());
+/// let ab = gamesearch::depth_first::search(&root, DepthFirst::AlphaBeta, 4, &Limits::none());
 /// assert_eq!(mm.value, ab.value);
 /// assert_eq!(mm.stats.leaves, 81);
 /// ```
@@ -390,11 +391,15 @@ impl Game for RandomTree {
         })
     }
 
-    fn hash(&self) -> Option<u64> {
-        Some(self.key)
-    }
-
     fn move_name(&self, m: u32) -> String {
         m.to_string()
     }
 }
+impl PositionKey for RandomTree {
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+/// No knowledge beyond the tree: the solver's defaults.
+impl SolverKnowledge for RandomTree {}

@@ -7,8 +7,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::depth_first::solve::SolverKnowledge;
 use crate::error::Error;
-use crate::game::{Game, Player, Score};
+use crate::game::{Game, Player, PositionKey, Score};
 
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
@@ -106,14 +107,19 @@ impl Game for TicTacToe {
         Some((-1, 1))
     }
 
-    fn hash(&self) -> Option<u64> {
-        Some((u64::from(self.x) | u64::from(self.o) << 16).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-    }
-
     fn move_name(&self, m: u8) -> String {
         (m + 1).to_string()
     }
 }
+
+impl PositionKey for TicTacToe {
+    fn key(&self) -> u64 {
+        (u64::from(self.x) | u64::from(self.o) << 16).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// No knowledge beyond the rules: the solver's defaults.
+impl SolverKnowledge for TicTacToe {}
 
 impl fmt::Display for TicTacToe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -5,7 +5,8 @@
 
 use smallvec::SmallVec;
 
-use crate::game::{Game, Player, Score};
+use crate::depth_first::solve::SolverKnowledge;
+use crate::game::{Game, Player, PositionKey, Score};
 
 /// Most plies in one turn; a longer run is cut there and the same side simply moves again.
 pub const MAX_TURN_PLIES: u32 = 15;
@@ -112,10 +113,6 @@ impl<G: Game> Game for WholeTurns<G> {
         self.inner.value_bounds()
     }
 
-    fn hash(&self) -> Option<u64> {
-        self.inner.hash()
-    }
-
     fn move_name(&self, t: Turn) -> String {
         let mut p = self.inner.clone();
         let mut names = Vec::new();
@@ -127,3 +124,13 @@ impl<G: Game> Game for WholeTurns<G> {
         names.join("+")
     }
 }
+
+/// A position is the inner game's position: the same key.
+impl<G: PositionKey> PositionKey for WholeTurns<G> {
+    fn key(&self) -> u64 {
+        self.inner.key()
+    }
+}
+
+/// Whole turns are moves the inner game's knowledge does not know: the solver's defaults.
+impl<G: PositionKey> SolverKnowledge for WholeTurns<G> {}

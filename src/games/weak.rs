@@ -1,7 +1,7 @@
 //! Win/draw/loss: any game with `f` replaced by its sign, so a solver proves only who wins — the
 //! "weak" solve of the Connect-Four benchmarks, much cheaper than the exact margin.
 
-use crate::game::{Game, Player, Score};
+use crate::game::{Adapter, Game, Player, Score};
 
 /// `G` with `f(p)` = −1, 0 or +1.
 ///
@@ -46,28 +46,18 @@ impl<G: Game> Game for Weak<G> {
             .value_bounds()
             .map(|(lo, hi)| (lo.signum(), hi.signum()))
     }
-    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
-    fn quiet_bounds(&self) -> Option<(Score, Score)> {
-        self.inner
-            .quiet_bounds()
-            .map(|(lo, hi)| (lo.signum(), hi.signum()))
-    }
-    fn forced_loss_value(&self) -> Option<Score> {
-        self.inner.forced_loss_value().map(Score::signum)
-    }
-    fn order_moves(&self, moves: &mut [G::Move]) {
-        self.inner.order_moves(moves)
-    }
-    fn immediate_win(&self) -> Option<G::Move> {
-        self.inner.immediate_win()
-    }
-    fn non_losing_moves(&self, moves: &mut [G::Move]) -> usize {
-        self.inner.non_losing_moves(moves)
-    }
-    fn hash(&self) -> Option<u64> {
-        self.inner.hash()
-    }
     fn move_name(&self, m: G::Move) -> String {
         self.inner.move_name(m)
+    }
+}
+
+/// The inner game's key and solver knowledge, its values read as their signs.
+impl<G: Game> Adapter for Weak<G> {
+    type Inner = G;
+    fn inner(&self) -> &G {
+        &self.inner
+    }
+    fn map_value(v: Score) -> Score {
+        v.signum()
     }
 }

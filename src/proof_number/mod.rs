@@ -34,8 +34,6 @@ mod proof_tree;
 
 pub use proof_tree::{check_proof, ProofTree};
 
-use serde::Serialize;
-
 use crate::error::Error;
 use crate::game::{Game, Player, Score};
 use crate::limits::{Budget, Limits};
@@ -58,8 +56,9 @@ pub enum Initial {
 }
 
 /// The outcome of PN(v).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Answer {
     /// `V >= v`.
     Proven,
@@ -173,6 +172,7 @@ impl<G: Game> PnTree<G> {
     pub fn new(root: &G, cfg: &PnConfig) -> Self {
         let max_nodes = cfg
             .max_memory
+            .or_else(crate::memory::default_tree_budget)
             .map_or(usize::MAX, |b| (b / Self::NODE_BYTES).max(1));
         let mut t = PnTree {
             nodes: Vec::new(),
@@ -307,7 +307,13 @@ impl<G: Game> PnTree<G> {
             let want = (self.nodes.capacity() * 2)
                 .max(self.nodes.len() + k)
                 .min(self.max_nodes);
-            self.nodes.reserve_exact(want - self.nodes.len());
+            if self
+                .nodes
+                .try_reserve_exact(want - self.nodes.len())
+                .is_err()
+            {
+                return false; // the allocator said no: as if the budget ran out
+            }
         }
         self.stats.interior += 1;
         let first = self.nodes.len() as u32;
@@ -618,17 +624,16 @@ pub fn validate(cfg: &PnConfig) -> Result<(), Error> {
             "the memory budget must be at least one node".into(),
         ));
     }
-    Ok(())
+    match cfg.max_memory {
+        Some(b) => crate::memory::check_budget("a proof-number tree", b),
+        None => Ok(()),
+    }
 }
 
 /// Solves `game` to the end with proof-number search and names the result (what
 /// `gamesearch solve --algo pn|pn-multi` prints). `multi`: the exact value by [`pn_value`];
 /// otherwise binary PN answers "win?" (`V >= 1`) and, if not, "draw?" (`V >= 0`).
-pub fn solve_report<G: Game>(
-    game: &G,
-    cfg: &PnConfig,
-    multi: bool,
-) -> crate::depth_first::solve::SolveReport {
+pub fn solve_report<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> crate::report::SolveReport {
     let start = std::time::Instant::now();
     let mut cfg = cfg.clone();
     cfg.depth = u32::MAX;
@@ -664,13 +669,13 @@ pub fn solve_report<G: Game>(
         let value = (bounds.0 == bounds.1).then_some(bounds.0);
         (value, bounds, best, complete, tree.stats, tree.bytes())
     };
-    crate::depth_first::solve::SolveReport {
+    crate::report::SolveReport {
         algo: if multi { "pn-multi" } else { "pn" }.into(),
         value,
         bounds,
         best_move: best_move.map(|m| game.move_name(m)),
         complete,
-        outcome: crate::depth_first::solve::outcome(bounds),
+        outcome: crate::report::outcome(bounds),
         stats,
         tt_bytes: 0,
         peak_tree_bytes: Some(peak),

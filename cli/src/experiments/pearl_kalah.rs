@@ -15,11 +15,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::svg::{line_plot, Series};
-use crate::depth_first::search;
-use crate::error::Error;
-use crate::game::Game;
-use crate::games::{Kalah, MoveOrder, Ordered, WholeTurns};
-use crate::{Algorithm, Limits};
+use gamesearch::depth_first::{search, DepthFirst};
+use gamesearch::game::Game;
+use gamesearch::games::{Kalah, MoveOrder, Ordered, WholeTurns};
+use gamesearch::Error;
+use gamesearch::Limits;
 
 /// Pearl's published figures: (depth, SCOUT random, alpha-beta random, SCOUT dynamic,
 /// alpha-beta dynamic).
@@ -41,11 +41,11 @@ pub const PEARL_IMPROVEMENT: [(f64, f64); 5] = [
 ];
 
 /// The algorithms measured, in column order.
-pub const ALGOS: [Algorithm; 4] = [
-    Algorithm::Scout,
-    Algorithm::AlphaBeta,
-    Algorithm::NegaScout,
-    Algorithm::Pvs,
+pub const ALGOS: [DepthFirst; 4] = [
+    DepthFirst::Scout,
+    DepthFirst::AlphaBeta,
+    DepthFirst::NegaScout,
+    DepthFirst::Pvs,
 ];
 
 /// Parameters.

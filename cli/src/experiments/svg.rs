@@ -19,7 +19,7 @@ pub struct Series {
 /// Renders `series` as an SVG document with a log10 y axis.
 ///
 /// ```
-/// use gamesearch::experiments::svg::{line_plot, Series};
+/// use gamesearch_cli::experiments::svg::{line_plot, Series};
 /// let s = Series { name: "a".into(), points: vec![(2.0, 10.0), (3.0, 100.0)], color: "red", dashed: false };
 /// let svg = line_plot("t", "depth", "leaves", &[s]);
 /// assert!(svg.starts_with("<svg") && svg.contains("polyline"));

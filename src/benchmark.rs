@@ -3,8 +3,6 @@
 
 use std::time::Instant;
 
-use serde::Serialize;
-
 use crate::depth_first::solve::{ExactSolver, SolveConfig};
 use crate::error::Error;
 use crate::game::{Game, Score};
@@ -25,10 +23,10 @@ pub struct BenchLine {
 /// Parses a benchmark file's text.
 ///
 /// ```
-/// let lines = gamesearch::experiments::connect4_bench::parse("4453 2\n\n12 -1\n").unwrap();
+/// let lines = gamesearch::benchmark::parse("4453 2\n\n12 -1\n").unwrap();
 /// assert_eq!(lines.len(), 2);
-/// assert!(gamesearch::experiments::connect4_bench::parse("44x 2").is_ok()); // checked when played
-/// assert!(gamesearch::experiments::connect4_bench::parse("4453").is_err());
+/// assert!(gamesearch::benchmark::parse("44x 2").is_ok()); // checked when played
+/// assert!(gamesearch::benchmark::parse("4453").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Vec<BenchLine>, Error> {
     let mut out = Vec::new();
@@ -59,7 +57,8 @@ pub fn parse(text: &str) -> Result<Vec<BenchLine>, Error> {
 }
 
 /// The benchmark's totals (also passed, running, to the progress callback).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct BenchReport {
     /// Positions solved.
     pub positions: usize,
@@ -105,8 +104,12 @@ pub fn run(
         })
         .collect::<Result<_, _>>()?;
     // One solver, of the kind asked for: only its table is allocated.
-    let mut exact = (!weak).then(|| ExactSolver::<Connect4>::new(&cfg));
-    let mut weak_solver = weak.then(|| ExactSolver::<Weak<Connect4>>::new(&cfg));
+    let mut exact = (!weak)
+        .then(|| ExactSolver::<Connect4>::new(&cfg))
+        .transpose()?;
+    let mut weak_solver = weak
+        .then(|| ExactSolver::<Weak<Connect4>>::new(&cfg))
+        .transpose()?;
     let mut report = BenchReport {
         positions: 0,
         mismatches: 0,

@@ -9,10 +9,11 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::depth_first::{search_with, SearchConfig};
-use crate::error::Error;
-use crate::games::{RandomTreeSpec, TreeOrder, Values};
-use crate::Algorithm;
+use gamesearch::depth_first::search_with;
+use gamesearch::depth_first::DepthFirst;
+use gamesearch::games::{RandomTreeSpec, TreeOrder, Values};
+use gamesearch::Error;
+use gamesearch::SearchConfig;
 
 /// One cell of the table: a (b, h) pair averaged over seeds.
 #[derive(Clone, Debug, Serialize)]
@@ -96,9 +97,9 @@ pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
                 let r = search_with(&root, a, &cfg);
                 (r.value, r.stats.leaves, r.stats.nodes())
             };
-            let (v, ab, ab_n) = run(Algorithm::AlphaBeta);
-            let (vs, sc, sc_n) = run(Algorithm::Scout);
-            let (vn, ns, ns_n) = run(Algorithm::NegaScout);
+            let (v, ab, ab_n) = run(DepthFirst::AlphaBeta);
+            let (vs, sc, sc_n) = run(DepthFirst::Scout);
+            let (vn, ns, ns_n) = run(DepthFirst::NegaScout);
             assert!(v == vs && v == vn, "algorithms disagree on {spec}");
             [ab, sc, ns, ab_n, sc_n, ns_n]
         })

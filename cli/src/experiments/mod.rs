@@ -2,7 +2,6 @@
 //! `experiment` command printing it).
 
 pub mod cns;
-pub mod connect4_bench;
 pub mod pearl_kalah;
 pub mod ratios;
 pub mod svg;

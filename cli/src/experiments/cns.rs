@@ -8,11 +8,11 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::conspiracy::{cns, CnConfig};
-use crate::depth_first::search;
-use crate::game::{Game, Score};
-use crate::games::{Connect4, Kalah, RandomTreeSpec, Values};
-use crate::{Algorithm, Limits};
+use gamesearch::conspiracy::{cns, CnConfig};
+use gamesearch::depth_first::{search, DepthFirst};
+use gamesearch::game::{Game, Score};
+use gamesearch::games::{Connect4, Kalah, RandomTreeSpec, Values};
+use gamesearch::Limits;
 
 /// The (NT, ε) settings measured; NT `None` = unlimited.
 pub const SETTINGS: [(Option<usize>, Score); 6] = [
@@ -60,11 +60,11 @@ where
         .par_iter()
         .map(|p| {
             let none = Limits::none();
-            let mm = search(p, Algorithm::Minimax, depth, &none)
+            let mm = search(p, DepthFirst::Minimax, depth, &none)
                 .value
                 .expect("complete");
-            let ab = search(p, Algorithm::AlphaBeta, depth, &none).stats.leaves;
-            let ns = search(p, Algorithm::NegaScout, depth, &none).stats.leaves;
+            let ab = search(p, DepthFirst::AlphaBeta, depth, &none).stats.leaves;
+            let ns = search(p, DepthFirst::NegaScout, depth, &none).stats.leaves;
             let settings = SETTINGS
                 .iter()
                 .map(|&(nt, eps)| {
@@ -73,7 +73,7 @@ where
                     cfg.accuracy = eps;
                     let r = cns(p, &cfg);
                     let optimal = r.best_move.is_none_or(|m| {
-                        search(&p.play(m), Algorithm::Minimax, depth - 1, &none).value == Some(mm)
+                        search(&p.play(m), DepthFirst::Minimax, depth - 1, &none).value == Some(mm)
                     });
                     (
                         r.stats.leaves,

@@ -1,0 +1,6 @@
+//! The command line's library half: what `gamesearch` (the binary) runs besides the search
+//! library itself — the published experiments (which need `rayon` and `rand`) and the progress
+//! display. The binary only parses arguments and prints.
+
+pub mod experiments;
+pub mod progress;

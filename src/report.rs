@@ -1,0 +1,78 @@
+//! Results with their moves named, ready for people or `--json`: [`Report`] for a search,
+//! [`SolveReport`] for a solve (by any solver).
+
+use crate::game::Score;
+use crate::stats::Stats;
+
+/// An [`crate::Outcome`] with its moves named, ready for people or `--json`.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Report {
+    /// The algorithm's CLI name.
+    pub algo: String,
+    /// The horizon searched to.
+    pub depth: u32,
+    /// See [`crate::Outcome::value`].
+    pub value: Option<Score>,
+    /// See [`crate::Outcome::best_move`].
+    pub best_move: Option<String>,
+    /// See [`crate::Outcome::pv`].
+    pub pv: Vec<String>,
+    /// See [`crate::Outcome::complete`].
+    pub complete: bool,
+    /// The counters.
+    pub stats: Stats,
+    /// Wall-clock time of the search, milliseconds.
+    pub time_ms: f64,
+    /// Conspiracy-number search: `[Vmin, Vmax]`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub range: Option<(Score, Score)>,
+    /// Conspiracy-number search: `[value, conspiracy size]` for each value in the range.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub conspiracy: Option<Vec<(Score, usize)>>,
+}
+
+/// A [`crate::Solution`] with its move named, ready for people or `--json`.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SolveReport {
+    /// The solver used.
+    pub algo: String,
+    /// See [`crate::Solution::value`].
+    pub value: Option<Score>,
+    /// See [`crate::Solution::bounds`].
+    pub bounds: (Score, Score),
+    /// See [`crate::Solution::best_move`].
+    pub best_move: Option<String>,
+    /// See [`crate::Solution::complete`].
+    pub complete: bool,
+    /// `"win"`, `"draw"` or `"loss"` from MAX's view: the sign of the value
+    /// once the bounds decide it.
+    pub outcome: Option<&'static str>,
+    /// The counters (`interior`: nodes expanded).
+    pub stats: Stats,
+    /// Bytes of the transposition table (0 for proof-number search).
+    pub tt_bytes: usize,
+    /// Proof-number search: the tree's peak size in bytes.
+    pub peak_tree_bytes: Option<usize>,
+    /// Wall-clock time, milliseconds.
+    pub time_ms: f64,
+}
+
+/// Win, draw or loss (MAX's view) when the bounds `(lo, hi)` decide the value's sign.
+///
+/// ```
+/// assert_eq!(gamesearch::report::outcome((1, 3)), Some("win"));
+/// assert_eq!(gamesearch::report::outcome((-1, 2)), None);
+/// ```
+pub fn outcome((lo, hi): (Score, Score)) -> Option<&'static str> {
+    if lo > 0 {
+        Some("win")
+    } else if hi < 0 {
+        Some("loss")
+    } else if lo == 0 && hi == 0 {
+        Some("draw")
+    } else {
+        None
+    }
+}

@@ -1,0 +1,333 @@
+//! The front door: one [`Algorithm`] enum naming every algorithm of every family, one
+//! [`search()`] that dispatches to [`crate::depth_first`], [`crate::proof_number`] and
+//! [`crate::conspiracy`], one [`Outcome`] they all return. Parameters that belong to one
+//! algorithm travel inside its variant ([`Algorithm::Cns`]'s accuracy and threshold), so a search
+//! carries nothing it does not use.
+//!
+//! ```
+//! use gamesearch::{games::RandomTreeSpec, search, Algorithm, CnsParams, SearchConfig};
+//! let root = RandomTreeSpec::new(3, 4, 7).root().unwrap();
+//! let cfg = SearchConfig::new(4);
+//! let oracle = search(&root, Algorithm::Minimax, &cfg).value;
+//! for algo in [Algorithm::NegaScout, Algorithm::PnMulti, Algorithm::Cns(CnsParams::default())] {
+//!     assert_eq!(search(&root, algo, &cfg).value, oracle, "{algo}");
+//! }
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Instant;
+
+use crate::conspiracy::{cns, CnConfig, ConspiracyNumbers};
+use crate::depth_first::{self, DepthFirst};
+use crate::error::Error;
+use crate::game::{Game, Score};
+use crate::limits::Limits;
+use crate::proof_number::{pn_value, PnConfig};
+use crate::report::Report;
+use crate::stats::Stats;
+
+/// Conspiracy-number search's parameters (McAllester 1988): it stops when the root's likely
+/// range `[Vmin, Vmax]` is at most `accuracy` wide, or when every value but the root's needs at
+/// least `threshold` leaves to change its mind. The defaults (ε = 0, no threshold) give the
+/// minimax value.
+///
+/// ```
+/// use gamesearch::CnsParams;
+/// assert_eq!(CnsParams::default(), CnsParams { accuracy: 0, threshold: None });
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CnsParams {
+    /// ε: stop when `Vmax - Vmin <= accuracy`.
+    pub accuracy: Score,
+    /// NT, the conspiracy threshold (`None`: unlimited).
+    pub threshold: Option<usize>,
+}
+
+/// Every search algorithm, by its CLI name.
+///
+/// ```
+/// use gamesearch::{Algorithm, CnsParams};
+/// let a: Algorithm = "negascout".parse().unwrap();
+/// assert_eq!(a, Algorithm::NegaScout);
+/// assert_eq!(a.to_string(), "negascout");
+/// assert_eq!("cns".parse::<Algorithm>().unwrap(), Algorithm::Cns(CnsParams::default()));
+/// assert!("alphabeta-soft".parse::<Algorithm>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Plain minimax: visits every node; the oracle.
+    Minimax,
+    /// Alpha-beta, fail-soft (F3; Knuth & Moore 1975).
+    AlphaBeta,
+    /// Alpha-beta, fail-hard (F2; Knuth & Moore 1975).
+    AlphaBetaHard,
+    /// Pearl's SCOUT: EVAL with TEST (Pearl 1980).
+    Scout,
+    /// NegaScout, nega-max form F4 (Reinefeld 1983).
+    NegaScout,
+    /// NegaScout, mini-max form F4'/G4'.
+    NegaScoutMinimax,
+    /// Principal-variation search (Marsland & Campbell 1982).
+    Pvs,
+    /// Multi-valued proof-number search (Allis et al. 1994; the value by doubling then binary
+    /// search over PN(v) runs): the PV is the best move alone, `interior` counts expansions,
+    /// `tests` the PN(v) runs.
+    PnMulti,
+    /// Conspiracy-number search (McAllester 1988); the PV is the best move alone, and
+    /// [`Outcome::details`] holds the likely range and conspiracy numbers.
+    Cns(CnsParams),
+}
+
+impl From<DepthFirst> for Algorithm {
+    fn from(a: DepthFirst) -> Self {
+        match a {
+            DepthFirst::Minimax => Algorithm::Minimax,
+            DepthFirst::AlphaBeta => Algorithm::AlphaBeta,
+            DepthFirst::AlphaBetaHard => Algorithm::AlphaBetaHard,
+            DepthFirst::Scout => Algorithm::Scout,
+            DepthFirst::NegaScout => Algorithm::NegaScout,
+            DepthFirst::NegaScoutMinimax => Algorithm::NegaScoutMinimax,
+            DepthFirst::Pvs => Algorithm::Pvs,
+        }
+    }
+}
+
+impl Algorithm {
+    /// Every algorithm (CNS with its default parameters), in the order `compare` lists them.
+    pub const ALL: [Algorithm; 9] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaHard,
+        Algorithm::Scout,
+        Algorithm::NegaScout,
+        Algorithm::NegaScoutMinimax,
+        Algorithm::Pvs,
+        Algorithm::PnMulti,
+        Algorithm::Cns(CnsParams {
+            accuracy: 0,
+            threshold: None,
+        }),
+    ];
+
+    /// The CLI name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::AlphaBetaHard => "alphabeta-hard",
+            Algorithm::Scout => "scout",
+            Algorithm::NegaScout => "negascout",
+            Algorithm::NegaScoutMinimax => "negascout-minimax",
+            Algorithm::Pvs => "pvs",
+            Algorithm::PnMulti => "pn-multi",
+            Algorithm::Cns(_) => "cns",
+        }
+    }
+
+    /// The depth-first algorithm this is, if it is one.
+    ///
+    /// ```
+    /// use gamesearch::{depth_first::DepthFirst, Algorithm};
+    /// assert_eq!(Algorithm::Scout.depth_first(), Some(DepthFirst::Scout));
+    /// assert_eq!(Algorithm::PnMulti.depth_first(), None);
+    /// ```
+    pub fn depth_first(self) -> Option<DepthFirst> {
+        DepthFirst::ALL
+            .into_iter()
+            .find(|&d| Algorithm::from(d) == self)
+    }
+
+    /// Whether the algorithm keeps its whole search tree in memory (proof-number and
+    /// conspiracy-number search): its memory grows with the nodes it visits.
+    pub fn keeps_tree(self) -> bool {
+        matches!(self, Algorithm::PnMulti | Algorithm::Cns(_))
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| Error::UnknownAlgorithm {
+                name: s.to_string(),
+                known: Algorithm::ALL.map(Algorithm::name).join(", "),
+            })
+    }
+}
+
+/// Everything a search is told besides the game and the algorithm.
+///
+/// ```
+/// use gamesearch::{Limits, SearchConfig};
+/// let cfg = SearchConfig::new(6).with_limits(Limits::none().with_max_nodes(10_000));
+/// assert_eq!((cfg.depth, cfg.limits.max_nodes), (6, Some(10_000)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// The horizon: nodes at this depth are leaves valued by `f(p)`.
+    pub depth: u32,
+    /// Node / time / stop-flag budgets.
+    pub limits: Limits,
+    /// NegaScout's refinement (Reinefeld 1983): below depth 3 a null-window fail-high is taken
+    /// as exact and not re-searched. On by default; off gives the plain algorithm. Only the two
+    /// NegaScout forms read it.
+    pub shallow_refinement: bool,
+}
+
+impl SearchConfig {
+    /// Depth `depth`, no limits, refinement on.
+    pub fn new(depth: u32) -> Self {
+        SearchConfig {
+            depth,
+            limits: Limits::none(),
+            shallow_refinement: true,
+        }
+    }
+
+    /// The same, with these limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+/// What one family adds to an [`Outcome`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Details {
+    /// Nothing beyond the common fields.
+    None,
+    /// Conspiracy-number search: the likely range `[Vmin, Vmax]` and the conspiracy size of each
+    /// value in it.
+    Conspiracy {
+        /// `[Vmin, Vmax]`.
+        range: (Score, Score),
+        /// `(value, conspiracy size)` for each value of the range.
+        numbers: ConspiracyNumbers,
+    },
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<M> {
+    /// The minimax value of the depth-limited tree (MAX's view), when complete. When a budget
+    /// stopped the search early: the best value found at the root so far (a bound), or `None`.
+    pub value: Option<Score>,
+    /// The move leading to the value.
+    pub best_move: Option<M>,
+    /// The principal variation, from the root.
+    pub pv: Vec<M>,
+    /// False when a budget or the stop flag cut the search short.
+    pub complete: bool,
+    /// What the search did.
+    pub stats: Stats,
+    /// What the algorithm's family adds.
+    pub details: Details,
+}
+
+/// Runs `algo` on `game` as `cfg` says: the one call for every algorithm.
+///
+/// ```
+/// use gamesearch::{games::TicTacToe, search, Algorithm, SearchConfig};
+/// let r = search(&TicTacToe::new(), Algorithm::Pvs, &SearchConfig::new(9));
+/// assert_eq!(r.value, Some(0)); // a draw
+/// assert!(r.complete && r.pv.len() == 9);
+/// ```
+pub fn search<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Outcome<G::Move> {
+    match algo {
+        Algorithm::PnMulti => {
+            let mut pn = PnConfig::new(cfg.depth);
+            pn.limits = cfg.limits.clone();
+            let r = pn_value(game, &pn);
+            Outcome {
+                value: r.value,
+                best_move: r.best_move,
+                pv: r.best_move.into_iter().collect(),
+                complete: r.complete,
+                stats: r.stats,
+                details: Details::None,
+            }
+        }
+        Algorithm::Cns(p) => {
+            let mut cn = CnConfig::new(cfg.depth);
+            cn.limits = cfg.limits.clone();
+            cn.accuracy = p.accuracy;
+            cn.threshold = p.threshold;
+            let r = cns(game, &cn);
+            Outcome {
+                value: Some(r.value),
+                best_move: r.best_move,
+                pv: r.best_move.into_iter().collect(),
+                complete: r.complete,
+                stats: r.stats,
+                details: Details::Conspiracy {
+                    range: r.range,
+                    numbers: r.conspiracy,
+                },
+            }
+        }
+        _ => {
+            let df = algo
+                .depth_first()
+                .expect("every other algorithm is depth-first");
+            depth_first::search_with(game, df, cfg)
+        }
+    }
+}
+
+impl<M: Copy> Outcome<M> {
+    /// Names the moves (playing the PV from `game` so each is named in its position).
+    pub fn report<G: Game<Move = M>>(
+        &self,
+        game: &G,
+        algo: &str,
+        depth: u32,
+        time_ms: f64,
+    ) -> Report {
+        let mut pos = game.clone();
+        let mut pv = Vec::with_capacity(self.pv.len());
+        for &m in &self.pv {
+            pv.push(pos.move_name(m));
+            pos = pos.play(m);
+        }
+        let (range, conspiracy) = match &self.details {
+            Details::None => (None, None),
+            Details::Conspiracy { range, numbers } => (Some(*range), Some(numbers.clone())),
+        };
+        Report {
+            algo: algo.to_string(),
+            depth,
+            value: self.value,
+            best_move: self.best_move.map(|m| game.move_name(m)),
+            pv,
+            complete: self.complete,
+            stats: self.stats,
+            time_ms,
+            range,
+            conspiracy,
+        }
+    }
+}
+
+/// Runs a search, times it and names its moves: what `search` and `compare` print.
+///
+/// ```
+/// use gamesearch::{games::RandomTreeSpec, run_report, Algorithm, SearchConfig};
+/// let root = RandomTreeSpec::new(2, 3, 1).root().unwrap();
+/// let r = run_report(&root, Algorithm::Scout, &SearchConfig::new(3));
+/// assert_eq!((r.algo.as_str(), r.pv.len(), r.complete), ("scout", 3, true));
+/// ```
+pub fn run_report<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Report {
+    let start = Instant::now();
+    let out = search(game, algo, cfg);
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    out.report(game, algo.name(), cfg.depth, ms)
+}
