@@ -251,3 +251,163 @@ fn cns_json_has_range_and_conspiracy() {
     let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(rows.as_array().unwrap().len(), 18);
 }
+
+#[test]
+fn compare_runs_by_default_what_it_can_bound_and_names_the_rest() {
+    // The README's first command: 16.7 M leaves for minimax, seconds in all; proof-number and
+    // conspiracy search would keep up to 19 M nodes and are named, not run.
+    let (code, out, err) = gamesearch(&["compare", "random:b=8,h=8,seed=1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("negascout") && out.contains("minimax"),
+        "{out}"
+    );
+    let note = out
+        .lines()
+        .find(|l| l.starts_with("not run by default"))
+        .expect("a note naming what was left out");
+    assert!(
+        note.contains("pn-multi, cns")
+            && note.contains("--algos pn-multi,cns")
+            && note.contains("--all")
+    );
+    assert!(!out.lines().any(|l| l.starts_with("cns ")), "{out}");
+    let (code, out, err) = gamesearch(&["compare", "random:b=8,h=8,seed=1", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 7);
+    assert!(err.contains("not run by default"), "{err}");
+    // On a small tree every algorithm runs, and --all asks for every one anyway.
+    let (code, out, _) = gamesearch(&["compare", "random:b=3,h=4,seed=1", "--all", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 9);
+}
+
+#[test]
+fn absurd_runs_are_refused_before_they_start() {
+    let l3 = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/connect4/Test_L3_R1"
+    );
+    for (args, what) in [
+        (
+            &["compare", "random:b=8,h=8,seed=1", "--algos", "cns"][..],
+            "keeps the searched tree in memory",
+        ),
+        (
+            &["search", "random:b=8,h=9,seed=1", "--algo", "pn-multi"],
+            "keeps the searched tree in memory",
+        ),
+        (&["compare", "random:b=8,h=8,seed=1", "--all"], "pn-multi"),
+        (&["solve", "connect4:7x6", "--tt-mb", "1000000"], "memory"),
+        (&["bench", "connect4", l3, "--tt-mb", "1000000"], "memory"),
+        (
+            &[
+                "solve",
+                "tictactoe",
+                "--algo",
+                "pn",
+                "--max-memory",
+                "1000G",
+            ],
+            "memory",
+        ),
+        // Would run a 2·10^9-leaf minimax before complaining, if flags were checked late.
+        (
+            &[
+                "search",
+                "kalah:6,4",
+                "--algo",
+                "minimax",
+                "--depth",
+                "12",
+                "--trace",
+            ],
+            "--trace",
+        ),
+    ] {
+        let (code, out, err) = gamesearch(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(what), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+    }
+}
+
+#[test]
+fn every_flag_is_validated_with_one_line() {
+    for args in [
+        &["solve", "kalah:4,3", "--bogus"][..],
+        &["solve", "kalah:4,3", "--algo", "quantum"],
+        &["solve", "kalah:4,3", "--max-time", "-1"],
+        &["solve", "kalah:4,3", "--max-time", "NaN"],
+        &["solve", "kalah:4,3", "--id-depth", "1000"],
+        &["solve", "kalah:4,3", "--algo", "pn", "--max-memory", "12X"],
+        &[
+            "search",
+            "random:b=2,h=3,seed=1",
+            "--algo",
+            "cns",
+            "--accuracy",
+            "-1",
+        ],
+        &[
+            "bench",
+            "connect4",
+            "tests/data/connect4/Test_L3_R1",
+            "--limit",
+            "0",
+        ],
+        &["bench", "connect4", "/no/such/file"],
+        &["experiment", "ratios", "--values", "discrete:1"],
+        &["experiment", "pearl-kalah", "--positions", "0"],
+    ] {
+        let (code, out, err) = gamesearch(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // The exact solver's old CLI name still works.
+    let (code, out, _) = gamesearch(&["solve", "kalah:4,2", "--algo", "negascout", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["value"].as_i64(), v["algo"].as_str()),
+        (Some(6), Some("alphabeta-tt"))
+    );
+}
+
+/// SIGTERM is Ctrl-C: the solve stops cleanly, prints what it proved (here as JSON), and the
+/// status says it was interrupted.
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_a_solve_cleanly_with_its_result() {
+    use std::process::Stdio;
+    let child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
+        .args(["solve", "connect4:7x6", "--tt-mb", "16", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamesearch");
+    // The empty board takes minutes: the signal lands mid-search.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["complete"], false);
+    assert!(v["stats"]["interior"].as_u64().unwrap() > 0);
+    let (lo, hi) = (
+        v["bounds"][0].as_i64().unwrap(),
+        v["bounds"][1].as_i64().unwrap(),
+    );
+    assert!(-18 <= lo && lo <= 1 && 1 <= hi && hi <= 18, "{v}"); // the value is +1
+    assert!(stderr.contains("interrupted"), "{stderr}");
+}
