@@ -408,6 +408,6 @@ fn sigterm_stops_a_solve_cleanly_with_its_result() {
         v["bounds"][0].as_i64().unwrap(),
         v["bounds"][1].as_i64().unwrap(),
     );
-    assert!(-18 <= lo && lo <= 1 && 1 <= hi && hi <= 18, "{v}"); // the value is +1
+    assert!((-18..=1).contains(&lo) && (1..=18).contains(&hi), "{v}"); // the value is +1
     assert!(stderr.contains("interrupted"), "{stderr}");
 }
