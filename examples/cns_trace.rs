@@ -1,4 +1,4 @@
-//! Prints the conspiracy-number tree growth on a tree given as text (seed 001, "Tree Growth
+//! Prints the conspiracy-number tree growth on a tree given as text (Cater, *CN and PN search*, "Tree Growth
 //! example"): each expansion, the root's value and its likely range.
 //! Run: cargo run --release --example cns_trace -- "TREE" NT EPS
 use gamesearch::conspiracy::{CnConfig, CnTree};

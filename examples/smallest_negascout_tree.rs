@@ -1,6 +1,5 @@
 //! Searches small uniform trees for the smallest on which NegaScout (F4) evaluates fewer leaves
-//! than alpha-beta (F3): the question of Reinefeld's "smallest uniform tree" figure (seed 004,
-//! whose image is not in the seed). Exhaustive over small value ranges; prints counts and the
+//! than alpha-beta (F3): the question of Reinefeld's "smallest uniform tree" figure (Reinefeld 1983). Exhaustive over small value ranges; prints counts and the
 //! first tree with distinct leaf values.
 //! Run: cargo run --release --example smallest_negascout_tree
 use gamesearch::{games::ExplicitTree, search as search_with, Algorithm, SearchConfig};

@@ -4,6 +4,13 @@ use thiserror::Error;
 
 /// Everything that can go wrong before a search starts: bad game specs, bad trees, bad names,
 /// impossible parameters. Searches themselves do not fail; budgets make them incomplete.
+///
+/// ```
+/// use gamesearch::{Algorithm, Error, GameSpec};
+/// assert!(matches!("chess".parse::<GameSpec>(), Err(Error::UnknownGame(_))));
+/// let e = "quantum".parse::<Algorithm>().unwrap_err();
+/// assert!(e.to_string().starts_with("unknown algorithm `quantum`; known: minimax, "));
+/// ```
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum Error {
     /// A `GAME` argument that names no known game.

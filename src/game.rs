@@ -1,6 +1,6 @@
 //! The one trait a user implements: [`Game`], with [`Player`] and [`Score`].
 //!
-//! The trait says, in the seeds' terms (seed 000, "Search behaviors"; seed 003, section II):
+//! The trait says, in the terms of the literature (Hsu, *Scout, NegaScout and PN search*, "Search behaviors"; Pearl 1980, section II):
 //! whose turn it is (MAX or MIN — turns need **not** alternate), the successors `p_1 … p_b` in
 //! generation order (`b = 0` means the game is over), and `f(p)`, the value from MAX's point of
 //! view (exact at game end, a heuristic elsewhere). Positions are copy-made: [`Game::play`]
@@ -12,7 +12,7 @@
 
 use std::fmt::Debug;
 
-/// A game value. Integer so that null windows `(m, m + 1)` exist (seed 002, "Alpha-beta
+/// A game value. Integer so that null windows `(m, m + 1)` exist (Hsu, *Scout and NegaScout*, "Alpha-beta
 /// revisited"); every value a game returns must lie strictly inside `(-INF, INF)`.
 pub type Score = i32;
 
@@ -151,7 +151,7 @@ pub trait Game: Clone {
     fn evaluate(&self) -> Score;
 
     /// Bounds `(lo, hi)` on every value `evaluate` can return, when the game knows them. NegaScout
-    /// uses them for the "m is max possible" cut (seed 002, F4 line 14).
+    /// uses them for the "m is max possible" cut (Hsu, *Scout and NegaScout*, F4 line 14).
     fn value_bounds(&self) -> Option<(Score, Score)> {
         None
     }
@@ -214,7 +214,7 @@ where
     }
 }
 
-/// `h(p)` of seed 000 ("Search behaviors"): `f(p)` from the point of view of the side to move.
+/// `h(p)` of Hsu, *Scout, NegaScout and PN search* ("Search behaviors"): `f(p)` from the point of view of the side to move.
 #[inline]
 pub fn negamax_eval<G: Game>(p: &G) -> Score {
     p.to_move().sign() * p.evaluate()

@@ -5,6 +5,13 @@ use crate::game::Score;
 use crate::stats::Stats;
 
 /// An [`crate::Outcome`] with its moves named, ready for people or `--json`.
+///
+/// ```
+/// use gamesearch::{games::TicTacToe, run_report, Algorithm, SearchConfig};
+/// let r = run_report(&TicTacToe::new(), Algorithm::AlphaBeta, &SearchConfig::new(9));
+/// assert_eq!((r.algo.as_str(), r.value, r.pv.len()), ("alphabeta", Some(0), 9));
+/// assert!(r.pv.iter().all(|m| ("1"..="9").contains(&m.as_str()))); // cells, 1-based
+/// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Report {
@@ -33,6 +40,12 @@ pub struct Report {
 }
 
 /// A [`crate::Solution`] with its move named, ready for people or `--json`.
+///
+/// ```
+/// use gamesearch::{depth_first::solve::solve_report, games::Kalah, SolveConfig};
+/// let r = solve_report(&Kalah::new(4, 2).unwrap(), &SolveConfig::default(), |_| {}).unwrap();
+/// assert_eq!((r.value, r.outcome, r.algo.as_str()), (Some(6), Some("win"), "alphabeta-tt"));
+/// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SolveReport {
@@ -46,8 +59,8 @@ pub struct SolveReport {
     pub best_move: Option<String>,
     /// See [`crate::Solution::complete`].
     pub complete: bool,
-    /// `"win"`, `"draw"` or `"loss"` from MAX's view: the sign of the value
-    /// once the bounds decide it.
+    /// `"win"`, `"draw"` or `"loss"` from MAX's view (not the side to move's): the sign of the
+    /// value, once the bounds decide it; `None` while they do not.
     pub outcome: Option<&'static str>,
     /// The counters (`interior`: nodes expanded).
     pub stats: Stats,

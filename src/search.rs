@@ -201,6 +201,16 @@ impl SearchConfig {
 }
 
 /// What one family adds to an [`Outcome`].
+///
+/// ```
+/// use gamesearch::{games::RandomTreeSpec, search, Algorithm, CnsParams, Details, SearchConfig};
+/// let root = RandomTreeSpec::new(3, 3, 5).root().unwrap();
+/// let r = search(&root, Algorithm::Cns(CnsParams::default()), &SearchConfig::new(3));
+/// match r.details {
+///     Details::Conspiracy { range, .. } => assert_eq!(range, (r.value.unwrap(), r.value.unwrap())),
+///     Details::None => unreachable!("CNS reports its range"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Details {
     /// Nothing beyond the common fields.
@@ -216,6 +226,15 @@ pub enum Details {
 }
 
 /// What a search found.
+///
+/// ```
+/// use gamesearch::{games::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
+/// let root = RandomTreeSpec::new(8, 8, 1).root().unwrap();
+/// let cfg = SearchConfig::new(8).with_limits(Limits::none().with_max_nodes(10_000));
+/// let r = search(&root, Algorithm::AlphaBeta, &cfg);
+/// assert!(!r.complete); // the budget ran out: the best root move among those finished
+/// assert!(r.stats.nodes() <= 10_000);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome<M> {
     /// The minimax value of the depth-limited tree (MAX's view), when complete. When a budget

@@ -6,6 +6,13 @@
 /// let s = gamesearch::Stats::default();
 /// assert_eq!(s.nodes(), 0);
 /// ```
+///
+/// ```
+/// use gamesearch::{games::RandomTreeSpec, search, Algorithm, SearchConfig};
+/// let root = RandomTreeSpec::new(2, 3, 1).root().unwrap();
+/// let s = search(&root, Algorithm::Minimax, &SearchConfig::new(3)).stats;
+/// assert_eq!((s.leaves, s.interior, s.nodes()), (8, 7, 15));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {

@@ -1,4 +1,4 @@
-//! Conspiracy-number search: the seed's worked examples (seed 001), incremental bounds sequences
+//! Conspiracy-number search: the worked examples of Cater's slides, incremental bounds sequences
 //! against the from-scratch oracle after every expansion, and Upsize/Downsize against the
 //! sequences. (CNS with ε = 0 against minimax on 20,000 trees is in `tests/oracle.rs`, where
 //! `cns` is one of `Algorithm::ALL`.)
@@ -11,7 +11,7 @@ use proptest::prelude::*;
 mod common;
 use common::explicit_tree;
 
-/// Seed 001, "Conspiracy Numbers - Simple Case": A(max)=4: B(min)=4 {D=7, E=4}, C(min)=2 {F=2,
+/// Cater, *CN and PN search*, "Conspiracy Numbers - Simple Case": A(max)=4: B(min)=4 {D=7, E=4}, C(min)=2 {F=2,
 /// G=3}, D..G unexpanded leaves (written as nodes with static values and a child).
 #[test]
 fn simple_case_conspiracy_numbers() {
@@ -44,7 +44,7 @@ fn simple_case_conspiracy_numbers() {
     assert_eq!(cn.range(Some(2)), (-INF, INF));
 }
 
-/// Seed 001, "Conspiracies of unlikely size": A = 2 over B = 2 {E 3, F 2, G 4}, C = 0 {H 0, I 2,
+/// Cater, *CN and PN search*, "Conspiracies of unlikely size": A = 2 over B = 2 {E 3, F 2, G 4}, C = 0 {H 0, I 2,
 /// J 2}, D = 1 {K 1, L 2, M 2}.
 #[test]
 fn conspiracies_of_unlikely_size() {
@@ -77,7 +77,7 @@ fn conspiracies_of_unlikely_size() {
     assert_eq!(upsize(&cn, &[], 5), Some(3));
 }
 
-/// Seed 001, "Tree Growth example: ε=0 NT=2". The slides give each node's value, its static
+/// Cater, *CN and PN search*, "Tree Growth example: ε=0 NT=2". The slides give each node's value, its static
 /// value in brackets and the ranges; this tree carries those static values, and the growth
 /// procedure expands the nodes in the slides' order with the slides' values and ranges: A (A = 1),
 /// B (A = 0), C and D (A's range [-1, +1], a tie, so Vmin is ruled out next), E (E = 3, A = 1,

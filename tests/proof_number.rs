@@ -1,5 +1,5 @@
 //! Proof-number search: binary PN against minimax for many thresholds on generated trees (with
-//! checked proof and disproof trees), the seed's AND/OR example, budgets, and solved games.
+//! checked proof and disproof trees), Cater's AND/OR example, budgets, and solved games.
 //! (Multi-valued PN against minimax on 20,000 trees is part of `tests/oracle.rs`, where
 //! `pn-multi` is one of `Algorithm::ALL`.)
 
@@ -72,7 +72,7 @@ proptest! {
     }
 }
 
-/// Seed 001, "And/Or Tree - Simple Case" (the figure is not in the seed; this tree has the
+/// Cater, *CN and PN search*, "And/Or Tree - Simple Case" (the figure is not in the slides' text; this tree has the
 /// listed nodes and values): A(or) T, B(and) T, C(and) ?, D T, E(or) T, F T, G(or) ?, H(and) F,
 /// I T, J F, K ? (unexpanded). True is f = 1, false f = 0, threshold v = 1.
 #[test]

@@ -1,4 +1,4 @@
-//! The seeds' worked examples, and the Knuth–Moore minimal tree, as tests of node behaviour.
+//! The worked examples of the lectures and papers (REFERENCES.md), and the Knuth–Moore minimal tree, as tests of node behaviour.
 
 use gamesearch::depth_first::scout::{test, Condition};
 use gamesearch::games::{ExplicitTree, RandomTreeSpec, TreeOrder, Turns, Values};
@@ -20,7 +20,7 @@ fn run(tree: &ExplicitTree, algo: Algorithm) -> (i32, Vec<String>) {
     (r.value.unwrap(), tree.evaluated())
 }
 
-/// Seed 001 (slide "Conspiracy Numbers"): A(max): B(min: D=7, E=4), C(min: F=2, G=3); A = 4.
+/// Cater, *CN and PN search* (slide "Conspiracy Numbers"): A(max): B(min: D=7, E=4), C(min: F=2, G=3); A = 4.
 #[test]
 fn conspiracy_example_tree_values_and_alpha_beta_cut() {
     let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
@@ -38,10 +38,10 @@ fn conspiracy_example_tree_values_and_alpha_beta_cut() {
     assert_eq!(r.report(&tree.root(), "negascout", 2, 0.0).pv, ["B", "E"]);
 }
 
-/// Seed 000/002, "Discussions for SCOUT": TEST(p, 5, >) calls TEST(K, 5, >), which skips K's second
+/// Hsu's lectures, "Discussions for SCOUT": TEST(p, 5, >) calls TEST(K, 5, >), which skips K's second
 /// branch; TEST(p, 5, >) fails on p's third branch, so p is never evaluated — while alpha-beta
 /// must visit K's second branch (its window at K is (5, +inf): nothing cuts there). The figure is
-/// not in the seed; this tree has exactly the described shape.
+/// not in the notes; this tree has exactly the described shape.
 #[test]
 fn scout_test_skips_a_branch_alpha_beta_must_visit() {
     let tree = ExplicitTree::parse(
@@ -62,7 +62,7 @@ fn scout_test_skips_a_branch_alpha_beta_must_visit() {
     let r = test(&p, 5, Condition::Gt, 10, &Limits::none());
     assert_eq!(r.holds, Some(false));
     assert_eq!(tree.evaluated(), ["K1", "L1", "P3"]);
-    // TEST(p, v, >) is TRUE ≡ TEST(p, v, <=) is FALSE (seed 000, "How to TEST — Discussions").
+    // TEST(p, v, >) is TRUE ≡ TEST(p, v, <=) is FALSE (Hsu, *Scout, NegaScout and PN search*, "How to TEST — Discussions").
     for v in 0..10 {
         for cond in [Condition::Gt, Condition::Ge, Condition::Lt, Condition::Le] {
             let a = test(&p, v, cond, 10, &Limits::none()).holds.unwrap();
@@ -75,7 +75,7 @@ fn scout_test_skips_a_branch_alpha_beta_must_visit() {
     }
 }
 
-/// Seed 003: at a MIN node `V(S_k) >= v` exempts S_k — a tie is not evaluated; at a MAX node
+/// Pearl 1980: at a MIN node `V(S_k) >= v` exempts S_k — a tie is not evaluated; at a MAX node
 /// `V(S_k) <= v` exempts.
 #[test]
 fn scout_ties_are_exempt() {
@@ -87,8 +87,8 @@ fn scout_ties_are_exempt() {
     assert_eq!(run(&tree, Algorithm::Scout).1, ["A1", "B1"]);
 }
 
-/// Reinefeld's smallest uniform tree on which NegaScout beats alpha-beta (seed 004; the figure
-/// is an image not in the seed). Exhaustive search (`cargo run --example
+/// Reinefeld's smallest uniform tree on which NegaScout beats alpha-beta (Reinefeld 1983; the figure
+/// is an image not in the notes). Exhaustive search (`cargo run --example
 /// smallest_negascout_tree`) finds none with b=2,h=2 or b=3,h=2 and 4224 of the 40320
 /// distinct-valued b=2,h=3 trees; this is the first of them. At C, alpha-beta's window is
 /// (4, +inf) so C1 = max(7, 8) needs both leaves; NegaScout's null window (4, 5) cuts C1 after 7.
@@ -143,7 +143,7 @@ fn uniform_text(b: u32, h: u32, max: bool, vals: &mut impl Iterator<Item = u64>)
 }
 
 /// Knuth & Moore: on a perfectly ordered uniform tree alpha-beta evaluates exactly
-/// `b^ceil(h/2) + b^floor(h/2) - 1` leaves (seed 002, "Number of nodes visited"); so do NegaScout
+/// `b^ceil(h/2) + b^floor(h/2) - 1` leaves (Hsu, *Scout and NegaScout*, "Number of nodes visited"); so do NegaScout
 /// and PVS, whose null windows all fail the right way.
 #[test]
 fn perfectly_ordered_trees_visit_exactly_the_minimal_tree() {
@@ -188,7 +188,7 @@ fn perfectly_ordered_trees_visit_exactly_the_minimal_tree() {
     }
 }
 
-/// The "m is max possible" cut (seed 002, F4 line 14): on a discrete tree NegaScout stops a MAX
+/// The "m is max possible" cut (Hsu, *Scout and NegaScout*, F4 line 14): on a discrete tree NegaScout stops a MAX
 /// node as soon as it finds the top value; alpha-beta has no such cut.
 #[test]
 fn max_possible_cut_saves_leaves_on_discrete_trees() {

@@ -1,4 +1,4 @@
-//! Conspiracy-number search (McAllester 1988), as seed 001 specifies it (slides "Conspiracy
+//! Conspiracy-number search (McAllester 1988), as Cater's slides specify it (slides "Conspiracy
 //! Numbers" to "Conspiracy Numbers: Summary").
 //!
 //! The tree is grown one leaf at a time. Every node keeps its current minimax value (from static
@@ -150,6 +150,14 @@ fn merge_costs(
 }
 
 /// Parameters of a conspiracy-number search.
+///
+/// ```
+/// use gamesearch::{cns, games::RandomTreeSpec, search, Algorithm, CnConfig, SearchConfig};
+/// let root = RandomTreeSpec::new(3, 4, 2).root().unwrap();
+/// let mut cfg = CnConfig::new(4);
+/// cfg.accuracy = 0; // the exact minimax value
+/// assert_eq!(Some(cns(&root, &cfg).value), search(&root, Algorithm::Minimax, &SearchConfig::new(4)).value);
+/// ```
 #[derive(Clone, Debug)]
 pub struct CnConfig {
     /// The horizon: nodes at this depth are game-terminal for the search.

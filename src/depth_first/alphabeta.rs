@@ -1,7 +1,7 @@
-//! Alpha-beta in nega-max form: fail-hard (F2) and fail-soft (F3), as in seed 002 ("Alpha-beta
+//! Alpha-beta in nega-max form: fail-hard (F2) and fail-soft (F3), as in Hsu, *Scout and NegaScout* ("Alpha-beta
 //! revisited": "the above argument works for … general fail hard (F2) and general fail soft (F3)").
 //!
-//! Values are from the side to move's view (`h(p)` of seed 000); a child's value is negated only
+//! Values are from the side to move's view (`h(p)` of Hsu, *Scout, NegaScout and PN search*); a child's value is negated only
 //! when the side to move changes.
 
 use super::{relative, Ctx};
@@ -80,7 +80,7 @@ pub(crate) fn fail_hard<G: Game>(
     alpha
 }
 
-/// A plain null-window search `(m, m + 1)` with F3. Its answer is TEST(p, m, >) (seed 002,
+/// A plain null-window search `(m, m + 1)` with F3. Its answer is TEST(p, m, >) (Hsu, *Scout and NegaScout*,
 /// "Alpha-beta revisited"): the result `t` satisfies `t > m ⇔ V(p) > m`, and `t` is a true bound
 /// (`V >= t` when it fails high, `V <= t` when it fails low). `m` and the result are from MAX's
 /// point of view.

@@ -1,5 +1,5 @@
 //! Plain minimax: every node of the depth-limited tree, in mini-max form. The oracle every
-//! other algorithm is tested against (DESIGN.md, "A finite tree from any game").
+//! other algorithm is tested against (a horizon makes a finite tree of any game: see [`crate::Game`]).
 
 use super::Ctx;
 use crate::game::{Game, Player, Score, INF};

@@ -1,8 +1,8 @@
-//! NegaScout (Reinefeld 1983), in the two forms of seeds 000 and 002: nega-max F4 and mini-max
+//! NegaScout (Reinefeld 1983), in the two forms of Hsu's lectures: nega-max F4 and mini-max
 //! F4'/G4'. Both are fail-soft, search the first successor with the full window and every later
 //! one with a null window, and re-search on a fail-high.
 //!
-//! Two points where the code differs from the slides' text, both for soundness:
+//! Three points where the code differs from the slides' text, all for soundness:
 //! - **Turns that do not alternate.** The `depth < 3` refinement (line 11) trusts a null-window
 //!   fail-high as exact because, two plies from the horizon, the opponent's node below can only
 //!   fail high by looking at all its leaves. That holds when the child is a leaf or the opponent
@@ -11,25 +11,25 @@
 //! - **F4 line 10** reads `t > m`. When `alpha > m` a null-window result with `m < t <= alpha`
 //!   is a fail-*low* (an upper bound), and re-searching it with `(t, beta)` may return a bound
 //!   below a sibling's, breaking the fail-soft contract. We re-search only on a true fail-high,
-//!   `t > max(alpha, m)`, as Reinefeld's own code in seed 004 does (`t > a`); otherwise `m := t`.
+//!   `t > max(alpha, m)`, as Reinefeld's own code does (`t > a`, Reinefeld 1983); otherwise `m := t`.
 //! - **F4'/G4' line 9** null-window at `(m, m + 1)` (resp. `(m - 1, m)`), ignoring `alpha`
 //!   (`beta`). Inside a null-window subtree that tests the wrong value: after a first child below
 //!   `alpha`, later children are asked "better than m?" instead of "better than alpha?", fail
 //!   high for nothing and get re-searched (measured: 2.8x alpha-beta's leaves on
 //!   `random:b=8,h=8,seed=1`). We centre the null window on `max(alpha, m)` (`min(beta, m)`),
-//!   as F4's line 9 does in the same seed, so the two forms search the same tree.
+//!   as F4's line 9 does in the same lecture, so the two forms search the same tree.
 
 use super::{relative, Ctx};
 use crate::game::{Game, Player, Score, INF};
 
 /// Whether a null-window fail-high from `child`, searched from a node at `depth` whose mover is
-/// `me`, is exact without a re-search (seed 002, line 11, `depth < 3`; see the module doc).
+/// `me`, is exact without a re-search (Hsu, *Scout and NegaScout*, line 11, `depth < 3`; see the module doc).
 #[inline]
 fn shallow_exact<G: Game>(ctx: &Ctx<G::Move>, child: &G, me: Player, depth: u32) -> bool {
     ctx.shallow_refinement && depth < 3 && (depth == 1 || child.to_move() != me)
 }
 
-/// Algorithm F4 (seed 002, "The NegaScout Algorithm"), nega-max form; values from the side to
+/// Algorithm F4 (Hsu, *Scout and NegaScout*, "The NegaScout Algorithm"), nega-max form; values from the side to
 /// move's view. Line numbers in comments are the slide's.
 pub(crate) fn f4<G: Game>(
     ctx: &mut Ctx<G::Move>,
@@ -102,7 +102,7 @@ pub(crate) fn minimax_form<G: Game>(
     }
 }
 
-/// Algorithm F4' (seed 002, "The NegaScout Algorithm – Mini-Max (1/2)"), a MAX node.
+/// Algorithm F4' (Hsu, *Scout and NegaScout*, "The NegaScout Algorithm – Mini-Max (1/2)"), a MAX node.
 fn f4_prime<G: Game>(
     ctx: &mut Ctx<G::Move>,
     p: &G,
@@ -158,7 +158,7 @@ fn f4_prime<G: Game>(
     m
 }
 
-/// Algorithm G4' (seed 002, "The NegaScout Algorithm – Mini-Max (2/2)"), a MIN node.
+/// Algorithm G4' (Hsu, *Scout and NegaScout*, "The NegaScout Algorithm – Mini-Max (2/2)"), a MIN node.
 fn g4_prime<G: Game>(
     ctx: &mut Ctx<G::Move>,
     p: &G,

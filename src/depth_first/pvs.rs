@@ -1,4 +1,4 @@
-//! Principal-variation search (Marsland & Campbell 1982), as seed 004 writes it: the first
+//! Principal-variation search (Marsland & Campbell 1982), as the Chess Programming Wiki's NegaScout page contrasts it with NegaScout: the first
 //! successor with the full window, later ones with a null window `(alpha, alpha + 1)`, and on a
 //! fail-high inside the window a re-search with `(alpha, beta)` — the difference from NegaScout,
 //! which re-searches with `(t, beta)`. Fail-soft, nega-max form.

@@ -1,4 +1,4 @@
-//! Pearl's SCOUT (seed 003, section II; seed 000/002 "How to TEST", "Main SCOUT procedure").
+//! Pearl's SCOUT (Pearl 1980, section II; Hsu's lectures, "How to TEST", "Main SCOUT procedure").
 //!
 //! EVAL evaluates the first successor exactly, then *scouts* each later successor with TEST: at a
 //! MAX node `S_k` is exempted unless `V(S_k) > v`; at a MIN node exempted unless `V(S_k) < v`
@@ -43,7 +43,7 @@ impl Condition {
         }
     }
 
-    /// The complementary condition: TEST(p, v, >) is TRUE ≡ TEST(p, v, <=) is FALSE (seed 000,
+    /// The complementary condition: TEST(p, v, >) is TRUE ≡ TEST(p, v, <=) is FALSE (Hsu, *Scout, NegaScout and PN search*,
     /// "How to TEST — Discussions").
     pub fn negation(self) -> Condition {
         match self {
@@ -62,7 +62,7 @@ impl Condition {
     }
 }
 
-/// TEST(p, v, cond) to `depth` (seed 000 "How to TEST > v" / "How to TEST < v"): successors are
+/// TEST(p, v, cond) to `depth` (Hsu, *Scout, NegaScout and PN search* "How to TEST > v" / "How to TEST < v"): successors are
 /// tested left to right and the answer returned as soon as it is known — at a MAX node TRUE on
 /// the first successor with `V > v` (for `>`), at a MIN node FALSE on the first with `V <= v`.
 pub(crate) fn test_node<G: Game>(
@@ -92,7 +92,7 @@ pub(crate) fn test_node<G: Game>(
     !any
 }
 
-/// EVAL(p) to `depth` (seed 003 "Procedure: EVAL"; seed 000 "Main SCOUT procedure").
+/// EVAL(p) to `depth` (Pearl 1980 "Procedure: EVAL"; Hsu, *Scout, NegaScout and PN search* "Main SCOUT procedure").
 pub(crate) fn eval<G: Game>(ctx: &mut Ctx<G::Move>, p: &G, depth: u32, ply: usize) -> Score {
     let mut moves = p.moves().peekable();
     if depth == 0 || moves.peek().is_none() {

@@ -7,7 +7,7 @@
 //!    search.
 //! 2. **Null-window tests** on `[lo, hi]` (the game's [`Game::value_bounds`], else the whole
 //!    score range): a null-window search at `(mid, mid + 1)` to the end of the game answers
-//!    TEST(root, mid, >) (seed 002, "Alpha-beta revisited"); its fail-soft result moves `lo` up
+//!    TEST(root, mid, >) (Hsu, *Scout and NegaScout*, "Alpha-beta revisited"); its fail-soft result moves `lo` up
 //!    or `hi` down past `mid`. With a deepening value the first `mid` is that value (as MTD(f)
 //!    starts) and then `mid` gallops away from the bound that last moved (1, 2, 4, … steps,
 //!    never past the midpoint): a close guess costs a few tests, a bad one at most bisection's
@@ -133,6 +133,12 @@ where
 }
 
 /// How to solve.
+///
+/// ```
+/// use gamesearch::{games::TicTacToe, solve, Limits, SolveConfig};
+/// let cfg = SolveConfig { tt_bytes: 1 << 20, limits: Limits::none().with_max_nodes(1 << 20), ..SolveConfig::default() };
+/// assert_eq!(solve(&TicTacToe::new(), &cfg, |_| {}).unwrap().value, Some(0));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SolveConfig {
     /// Transposition table size in bytes.
@@ -176,6 +182,13 @@ pub struct Progress {
 }
 
 /// The result of a solve.
+///
+/// ```
+/// use gamesearch::{games::Connect4, solve, SolveConfig};
+/// // Tromp's table: 4x4 Connect-Four is a draw.
+/// let s = solve(&Connect4::new(4, 4).unwrap(), &SolveConfig { tt_bytes: 1 << 22, ..SolveConfig::default() }, |_| {}).unwrap();
+/// assert_eq!((s.value, s.bounds, s.complete), (Some(0), (0, 0), true));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution<M> {
     /// The game-theoretic value (MAX's view), when proven.

@@ -1,4 +1,4 @@
-//! Explicit game trees written as text, with named nodes, so the seeds' worked examples are tests.
+//! Explicit game trees written as text, with named nodes, so the literature's worked examples are tests.
 //!
 //! # The text form
 //! ```text
@@ -9,7 +9,7 @@
 //! Commas and whitespace separate items; `#` starts a comment to the end of the line. An interior
 //! node's optional `=INT` is its static value `f(p)`, used when a horizon cuts the tree there
 //! (default 0). Any node may be `max` or `min` whatever its parent is, so turns need not
-//! alternate. Seed 001's conspiracy example, `A(max): B(min: D=7, E=4), C(min: F=2, G=3)`, reads
+//! alternate. Cater's conspiracy example, `A(max): B(min: D=7, E=4), C(min: F=2, G=3)`, reads
 //! `(A max (B min D=7 E=4) (C min F=2 G=3))`.
 //!
 //! The tree records the leaves each search evaluates ([`ExplicitTree::evaluated`]), so a test

@@ -1,5 +1,5 @@
 //! Move-ordering adapters: any [`Game`] with its successors put in another order, as Pearl's
-//! Kalah experiment compares (seed 003, section III: "random ordering" and "dynamic ordering").
+//! Kalah experiment compares (Pearl 1980, section III: "random ordering" and "dynamic ordering").
 //!
 //! - [`MoveOrder::Random`]: a pseudo-random permutation, fixed per position (a hash of the
 //!   position's [`Game::hash`] and a seed), so every algorithm sees the same tree.

@@ -1,4 +1,4 @@
-//! Pearl's random (h, d, F) trees (seed 003, section III): uniform depth `h`, branching `b`, leaf
+//! Pearl's random (h, d, F) trees (Pearl 1980, section III): uniform depth `h`, branching `b`, leaf
 //! values from a distribution F — continuous (ties negligible) or discrete with `M` levels.
 //!
 //! A node is its path; everything about it is a hash of (seed, path), computed incrementally, so
@@ -13,7 +13,7 @@
 //!   gets a strictly worse value for the side to move (a tie only where the discrete range has no
 //!   room). A node's carried value is its minimax value, and serves as its heuristic `f(p)`.
 //!   `Perfect` is `First(1.0)`: the Knuth–Moore best case, on which alpha-beta evaluates the
-//!   minimal tree `b^ceil(h/2) + b^floor(h/2) - 1` leaves (seed 002, "Number of nodes visited").
+//!   minimal tree `b^ceil(h/2) + b^floor(h/2) - 1` leaves (Hsu, *Scout and NegaScout*, "Number of nodes visited").
 
 use std::fmt;
 use std::ops::Range;

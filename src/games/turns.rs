@@ -1,7 +1,7 @@
 //! Whole turns as moves: [`WholeTurns`] turns a game whose side may move several times in a row
 //! (Kalah's extra move) into one where every move is a whole turn — the plies a side plays until
 //! the other side is to move or the game ends. A horizon then counts turns, not plies, which is
-//! one reading of "search depth" in Pearl's Kalah experiment (seed 003).
+//! one reading of "search depth" in Pearl's Kalah experiment (Pearl 1980).
 
 use smallvec::SmallVec;
 

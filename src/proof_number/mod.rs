@@ -1,6 +1,6 @@
 //! Proof-number search (Allis, van der Meulen & van den Herik 1994) on an explicit tree.
 //!
-//! **Binary PN search** (seed 001, "And/Or Tree" to "Most Proving Node"; seed 000, "Proof or
+//! **Binary PN search** (Cater, *CN and PN search*, "And/Or Tree" to "Most Proving Node"; Hsu, *Scout, NegaScout and PN search*, "Proof or
 //! Disproof Number" to "PN-search: algorithm") answers `V(root) >= v` for a threshold `v` on `f`
 //! (MAX's view) of the depth-limited tree: MAX nodes are OR nodes (the prover, MAX, to move), MIN
 //! nodes AND nodes — turns need not alternate. A leaf (horizon or game end) is proven (0, ∞) when
@@ -8,15 +8,15 @@
 //! estimate ([`Initial::Mobility`]). OR: proof = min, disproof = sum; AND the reverse, with
 //! saturating arithmetic so ∞ never overflows. Each iteration descends to the most-proving node
 //! (OR: leftmost child of least proof number; AND: leftmost child of least disproof number —
-//! seed 001's rule), expands it, updates its ancestors bottom-up, stops at the first ancestor
-//! whose numbers do not change and resumes the next descent there (seed 001, "Most Proving
+//! Cater's rule), expands it, updates its ancestors bottom-up, stops at the first ancestor
+//! whose numbers do not change and resumes the next descent there (Cater, *CN and PN search*, "Most Proving
 //! Node").
 //!
-//! **Multi-valued PN search** (seed 000, "Multi-Valued game Tree" to "Multi-valued PN-search:
+//! **Multi-valued PN search** (Hsu, *Scout, NegaScout and PN search*, "Multi-Valued game Tree" to "Multi-valued PN-search:
 //! algorithm") finds the minimax value with PN(v) for `proof_v`/`disproof_v`: `v = 1` first, then
 //! doubling (1, 2, 4, …) while proven, or — our generalisation to values of either sign —
 //! `0, -1, -3, -7, …` (v ← 2v − 1) while disproven, then binary search between the last proven and disproven
-//! thresholds. Two corrections to the seed's loop: the binary search takes the *upper* middle
+//! thresholds. Two corrections to the lecture's loop: the binary search takes the *upper* middle
 //! `ceil((low + high) / 2)` (with `floor`, "proved ⇒ low ← mid" never ends once
 //! `high = low + 1`), and the game's value bounds, when known, cut the doubling short.
 //!
@@ -47,7 +47,7 @@ pub const INFINITE: Number = u32::MAX;
 /// How unexpanded, unknown nodes are initialised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Initial {
-    /// proof = disproof = 1 (the seeds' rule).
+    /// proof = disproof = 1 (Allis et al. 1994).
     #[default]
     Unit,
     /// Allis' mobility: at an OR node (prover to move) proof 1, disproof = number of moves; at
@@ -69,6 +69,13 @@ pub enum Answer {
 }
 
 /// Parameters of a proof-number search.
+///
+/// ```
+/// use gamesearch::{games::TicTacToe, pn_value, PnConfig};
+/// let mut cfg = PnConfig::new(9);
+/// cfg.max_memory = Some(64 << 20);
+/// assert_eq!(pn_value(&TicTacToe::new(), &cfg).value, Some(0));
+/// ```
 #[derive(Clone, Debug)]
 pub struct PnConfig {
     /// The horizon (nodes at this depth are leaves valued by `f`).
@@ -278,7 +285,7 @@ impl<G: Game> PnTree<G> {
         self.nodes.len() * Self::NODE_BYTES
     }
 
-    /// The most-proving node below `from` (seed 001: OR → least proof number, AND → least
+    /// The most-proving node below `from` (Cater, *CN and PN search*: OR → least proof number, AND → least
     /// disproof number, leftmost on ties).
     fn most_proving_node(&self, mut i: usize) -> usize {
         loop {
@@ -387,7 +394,7 @@ impl<G: Game> PnTree<G> {
     }
 
     /// Expands the unexpanded, unsolved-leaf node reached by `path` by hand and updates its
-    /// ancestors — to build the seeds' worked examples step by step, or to watch a search grow.
+    /// ancestors — to build the lectures' worked examples step by step, or to watch a search grow.
     /// False if there is no such node (or the memory budget is spent).
     pub fn expand_at(&mut self, path: &[G::Move]) -> bool {
         match self.find(path) {

@@ -1,8 +1,8 @@
-//! Pearl's Kalah table (seed 003, end of section III): node inspections of SCOUT and alpha-beta
+//! Pearl's Kalah table (Pearl 1980, end of section III): node inspections of SCOUT and alpha-beta
 //! on Kalah at depths 2-6, with random and with dynamic move ordering, reproduced side by side
 //! with the published figures (which came from Noe 1980, UCLA-ENG-CSL-8017).
 //!
-//! Our set-up, as far as the seed leaves it open: positions reached by seeded random play from
+//! Our set-up, as far as Pearl 1980 leaves it open: positions reached by seeded random play from
 //! the start of Kalah(m, n) (default Kalah(6, 1), the "1-in-a-hole version"); one ply = one
 //! sowing (an extra move is a ply of the same side); the evaluation is the store difference;
 //! "node inspections" = static evaluations at the horizon or game end; random ordering = a fixed

@@ -1,7 +1,7 @@
 //! SCOUT and NegaScout against alpha-beta on Pearl's random (h, d, F) trees.
 //!
-//! Seed 002 ("Performance of SCOUT (3/3)") quotes Pearl 1984: `r = N_scout / N_AB` satisfies
-//! `1 <= r <= 1.275` on random uniform trees, closer to 1 for larger b and d. Seed 002
+//! Hsu, *Scout and NegaScout* ("Performance of SCOUT (3/3)") quotes Pearl 1984: `r = N_scout / N_AB` satisfies
+//! `1 <= r <= 1.275` on random uniform trees, closer to 1 for larger b and d. Hsu, *Scout and NegaScout*
 //! ("Performances") quotes Reinefeld 1983: NegaScout evaluates about 10-20 % fewer leaves than
 //! alpha-beta for b from 20 to 60. This experiment measures both ratios, leaves evaluated
 //! (Pearl's "node inspections") averaged over seeds, each search on the same tree.
