@@ -458,7 +458,7 @@ fn run(cli: Cli) -> Result<()> {
                             String::new()
                         };
                         activity.message(format!(
-                            "{}{depth}: value in [{}, {}]",
+                            "{}{depth} done: value in [{}, {}]",
                             p.phase, p.lower, p.upper
                         ));
                     };
