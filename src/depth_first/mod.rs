@@ -33,19 +33,19 @@ use crate::stats::Stats;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DepthFirst {
-    /// Plain minimax: visits every node; the oracle.
+    /// [`crate::Algorithm::Minimax`]: the oracle.
     Minimax,
-    /// Alpha-beta, fail-soft (F3).
+    /// [`crate::Algorithm::AlphaBeta`] (F3).
     AlphaBeta,
-    /// Alpha-beta, fail-hard (F2).
+    /// [`crate::Algorithm::AlphaBetaHard`] (F2).
     AlphaBetaHard,
-    /// Pearl's SCOUT: EVAL with TEST (Pearl 1980).
+    /// [`crate::Algorithm::Scout`].
     Scout,
-    /// NegaScout, nega-max form F4 (Reinefeld 1983).
+    /// [`crate::Algorithm::NegaScout`] (F4).
     NegaScout,
-    /// NegaScout, mini-max form F4'/G4' (Reinefeld 1983, as Hsu's lectures write it).
+    /// [`crate::Algorithm::NegaScoutMinimax`] (F4'/G4').
     NegaScoutMinimax,
-    /// Principal-variation search (Marsland & Campbell 1982).
+    /// [`crate::Algorithm::Pvs`].
     Pvs,
 }
 
