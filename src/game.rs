@@ -11,6 +11,7 @@
 //! number, the minimax value of the depth-limited tree.
 
 use std::fmt::Debug;
+use std::hash::Hash;
 
 /// A game value. Integer so that null windows `(m, m + 1)` exist (Hsu, *Scout and NegaScout*, "Alpha-beta
 /// revisited"); every value a game returns must lie strictly inside `(-INF, INF)`.
@@ -131,8 +132,8 @@ impl Player {
 /// gamesearch::solve(&Nim { pile: 4, to_move: Player::Max }, &SolveConfig::default(), |_| {});
 /// ```
 pub trait Game: Clone {
-    /// A move: cheap to copy.
-    type Move: Copy + Eq + Debug;
+    /// A move: cheap to copy, and hashable (the engine keeps a history of good moves).
+    type Move: Copy + Eq + Hash + Debug;
     /// The successors' moves, in generation order. An iterator the game builds without heap
     /// allocation (a range, an array iterator…), so that search allocates nothing per node.
     type Moves: Iterator<Item = Self::Move>;

@@ -28,6 +28,7 @@ mod arena;
 pub mod benchmark;
 pub mod conspiracy;
 pub mod depth_first;
+pub mod engine;
 pub mod error;
 pub mod game;
 pub mod games;

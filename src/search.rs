@@ -70,6 +70,9 @@ pub enum Algorithm {
     NegaScoutMinimax,
     /// Principal-variation search (Marsland & Campbell 1982).
     Pvs,
+    /// MTD(f) (Plaat et al. 1996): null-window alpha-beta passes with a transposition table
+    /// (keyed by path, so any game) until the bounds meet; `tests` counts the passes.
+    Mtdf,
     /// Multi-valued proof-number search (Allis et al. 1994; the value by doubling then binary
     /// search over PN(v) runs): the PV is the best move alone, `interior` counts expansions,
     /// `tests` the PN(v) runs.
@@ -95,7 +98,7 @@ impl From<DepthFirst> for Algorithm {
 
 impl Algorithm {
     /// Every algorithm (CNS with its default parameters), in the order `compare` lists them.
-    pub const ALL: [Algorithm; 9] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::AlphaBetaHard,
@@ -103,6 +106,7 @@ impl Algorithm {
         Algorithm::NegaScout,
         Algorithm::NegaScoutMinimax,
         Algorithm::Pvs,
+        Algorithm::Mtdf,
         Algorithm::PnMulti,
         Algorithm::Cns(CnsParams {
             accuracy: 0,
@@ -120,6 +124,7 @@ impl Algorithm {
             Algorithm::NegaScout => "negascout",
             Algorithm::NegaScoutMinimax => "negascout-minimax",
             Algorithm::Pvs => "pvs",
+            Algorithm::Mtdf => "mtdf",
             Algorithm::PnMulti => "pn-multi",
             Algorithm::Cns(_) => "cns",
         }
@@ -262,6 +267,7 @@ pub struct Outcome<M> {
 /// ```
 pub fn search<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Outcome<G::Move> {
     match algo {
+        Algorithm::Mtdf => crate::engine::mtdf_to_depth(game, cfg.depth, &cfg.limits),
         Algorithm::PnMulti => {
             let mut pn = PnConfig::new(cfg.depth);
             pn.limits = cfg.limits.clone();

@@ -3,42 +3,12 @@
 //! horizons inside the tree) and random explicit trees of irregular shape.
 
 use gamesearch::depth_first::{search_window, DepthFirst};
-use gamesearch::games::{ExplicitTree, RandomTreeSpec, TreeOrder, Turns, Values};
+use gamesearch::games::ExplicitTree;
 use gamesearch::{search as search_with, Algorithm, Game, SearchConfig, INF};
 use proptest::prelude::*;
 
 mod common;
-use common::explicit_tree;
-
-fn spec_strategy() -> impl Strategy<Value = (RandomTreeSpec, u32)> {
-    (
-        1u32..=5,
-        0u32..=6,
-        any::<u64>(),
-        prop_oneof![
-            Just(Values::Continuous),
-            (2u32..=6).prop_map(Values::Discrete)
-        ],
-        prop_oneof![
-            Just(TreeOrder::Random),
-            Just(TreeOrder::Perfect),
-            (0.0f64..=1.0).prop_map(TreeOrder::First)
-        ],
-        prop_oneof![Just(Turns::Alternate), Just(Turns::Random)],
-        0u32..=7,
-    )
-        .prop_map(|(b, h, seed, values, order, turns, depth)| {
-            let spec = RandomTreeSpec {
-                b,
-                h,
-                seed,
-                values,
-                order,
-                turns,
-            };
-            (spec, depth.min(h + 1))
-        })
-}
+use common::{explicit_tree, spec_strategy};
 
 /// Plays `pv` from `root` and returns `f` at its end: the PV must lead to the value.
 fn pv_end_value<G: Game>(root: &G, pv: &[G::Move]) -> i32 {

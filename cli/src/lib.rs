@@ -3,4 +3,5 @@
 //! display. The binary only parses arguments and prints.
 
 pub mod experiments;
+pub mod play;
 pub mod progress;

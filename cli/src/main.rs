@@ -15,12 +15,15 @@ use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gamesearch::conspiracy::CnTree;
 use gamesearch::depth_first::solve::{solve_report, Progress, SolveConfig};
+use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
 use gamesearch::games::{Kalah, Values};
 use gamesearch::proof_number::{PnConfig, PnTree};
+use gamesearch::PositionKey;
 use gamesearch::{run_report, Algorithm, CnsParams, Error, Game, GameSpec, Limits, Report};
 use gamesearch::{SearchConfig, SolveReport};
 use gamesearch_cli::experiments::pearl_kalah::{self, PearlKalah};
 use gamesearch_cli::experiments::ratios::{self, minimal_tree, RatioExperiment, RatioRow};
+use gamesearch_cli::play::{self as playing, describe, Board, EngineSpec, Human, Match};
 use gamesearch_cli::progress::{self, Activity};
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS, proof-number and
@@ -43,14 +46,48 @@ enum Command {
         /// tree:FILE, tree:TEXT (e.g. "tree:(A max (B min D=7 E=4) (C min F=2 G=3))"),
         /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES].
         game: String,
-        /// The algorithm.
-        #[arg(long, default_value = "negascout")]
-        algo: AlgoArg,
+        /// The algorithm, searched to a fixed depth (default negascout). Without it, and with
+        /// --max-time or --driver, the engine deepens until the budget instead.
+        #[arg(long)]
+        algo: Option<AlgoArg>,
         #[command(flatten)]
         opts: SearchOpts,
+        #[command(flatten)]
+        engine: EngineOpts,
         /// Also print the leaves evaluated, in order (explicit trees only).
         #[arg(long)]
         trace: bool,
+    },
+    /// Play against the engine in the terminal (moves in the game's notation, `undo`, `hint`,
+    /// `quit`; also read from standard input, so it can be scripted), or `--match N`: engine A
+    /// against engine B over N seeded openings, colours swapped.
+    Play {
+        /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES].
+        game: String,
+        /// Which side you play.
+        #[arg(long, value_enum, default_value_t = HumanArg::First)]
+        human: HumanArg,
+        /// The engine: time=SECS,depth=D,driver=pvs|mtdf,tt=MB (any subset).
+        #[arg(long, default_value = "time=1")]
+        engine: EngineSpec,
+        /// Engine against engine over this many openings (each played twice, colours swapped).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        r#match: Option<u64>,
+        /// Match: engine A (scored), as --engine.
+        #[arg(long, default_value = "time=0.01", requires = "match")]
+        a: EngineSpec,
+        /// Match: engine B, as --engine.
+        #[arg(long, default_value = "time=0.1", requires = "match")]
+        b: EngineSpec,
+        /// Match: random plies that make each opening.
+        #[arg(long, default_value_t = 2, requires = "match")]
+        opening_plies: u32,
+        /// Match: seed of the openings.
+        #[arg(long, default_value_t = 1, requires = "match")]
+        seed: u64,
+        /// Match: print JSON.
+        #[arg(long, requires = "match")]
+        json: bool,
     },
     /// Run several algorithms on the same game and print a table of values and node counts.
     Compare {
@@ -101,6 +138,40 @@ enum Command {
     },
 }
 
+/// The engine's settings for `search` without `--algo`.
+#[derive(Args, Clone, Copy)]
+struct EngineOpts {
+    /// The engine's root driver: pvs (aspiration window) or mtdf (implies the engine).
+    #[arg(long, value_enum)]
+    driver: Option<DriverArg>,
+    /// Half-width of the aspiration window (pvs driver; 0: full window).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(i32).range(0..))]
+    aspiration: i32,
+    /// The engine's table, MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    tt_mb: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DriverArg {
+    /// Principal-variation search with an aspiration window.
+    Pvs,
+    /// MTD(f) from the previous iteration's value.
+    Mtdf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum HumanArg {
+    /// You move first.
+    First,
+    /// The engine moves first.
+    Second,
+    /// You play both sides (the engine gives hints).
+    Both,
+    /// The engine plays itself.
+    None,
+}
+
 /// The exact solvers of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Solver {
@@ -118,19 +189,14 @@ enum Solver {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct AlgoArg(Algorithm);
 
-const ALGO_ARGS: [AlgoArg; 9] = {
-    let all = Algorithm::ALL;
-    [
-        AlgoArg(all[0]),
-        AlgoArg(all[1]),
-        AlgoArg(all[2]),
-        AlgoArg(all[3]),
-        AlgoArg(all[4]),
-        AlgoArg(all[5]),
-        AlgoArg(all[6]),
-        AlgoArg(all[7]),
-        AlgoArg(all[8]),
-    ]
+const ALGO_ARGS: [AlgoArg; Algorithm::ALL.len()] = {
+    let mut out = [AlgoArg(Algorithm::Minimax); Algorithm::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = AlgoArg(Algorithm::ALL[i]);
+        i += 1;
+    }
+    out
 };
 
 impl ValueEnum for AlgoArg {
@@ -364,13 +430,20 @@ fn run(cli: Cli) -> Result<()> {
             game,
             algo,
             opts,
+            engine,
             trace,
         } => {
             let spec: GameSpec = game.parse()?;
             if trace && !matches!(spec, GameSpec::Tree(_)) {
                 bail!("--trace lists the leaves of an explicit tree: use a tree:… game");
             }
-            let algo = opts.algorithm(algo);
+            if algo.is_none() && (opts.budget.max_time.is_some() || engine.driver.is_some()) {
+                if trace {
+                    bail!("--trace is for a fixed-depth --algo, not the engine");
+                }
+                return on_game!(&spec, g => run_engine(g, &game, &opts, &engine, show));
+            }
+            let algo = opts.algorithm(algo.unwrap_or(AlgoArg(Algorithm::NegaScout)));
             let depth = horizon(&spec, opts.depth)?;
             check_feasible(&spec, depth, &[algo], opts.budget)?;
             let report = run_all(&spec, &opts, depth, &[algo], show)?.remove(0);
@@ -534,6 +607,41 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Experiment { which } => experiment(which, show)?,
+        Command::Play {
+            game,
+            human,
+            engine,
+            r#match,
+            a,
+            b,
+            opening_plies,
+            seed,
+            json,
+        } => {
+            let spec: GameSpec = game.parse()?;
+            let human = match human {
+                HumanArg::First => Human::First,
+                HumanArg::Second => Human::Second,
+                HumanArg::Both => Human::Both,
+                HumanArg::None => Human::None,
+            };
+            let base = limits(Budgets::none())?;
+            let matched = r#match.map(|n| Match {
+                a,
+                b,
+                openings: n as usize,
+                opening_plies,
+                seed,
+            });
+            match spec {
+                GameSpec::Connect4(p) => play(&p, human, &engine, matched, json, &base, show)?,
+                GameSpec::Kalah(p) => play(&p, human, &engine, matched, json, &base, show)?,
+                GameSpec::TicTacToe(p) => play(&p, human, &engine, matched, json, &base, show)?,
+                GameSpec::Random(_) | GameSpec::Tree(_) => {
+                    bail!("play needs a game with a board: kalah:…, tictactoe or connect4:…")
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -629,6 +737,154 @@ impl Budgets {
     fn given(self) -> bool {
         self.max_nodes.is_some() || self.max_time.is_some()
     }
+}
+
+/// `search` without `--algo`: the engine deepens until the budget (or `--depth`), printing one
+/// line per iteration.
+fn run_engine<G: PositionKey + Heuristic>(
+    g: &G,
+    game: &str,
+    opts: &SearchOpts,
+    eo: &EngineOpts,
+    show: bool,
+) -> Result<()> {
+    let driver = match eo.driver {
+        Some(DriverArg::Mtdf) => Driver::Mtdf,
+        _ => Driver::Pvs {
+            aspiration: eo.aspiration,
+        },
+    };
+    let cfg = EngineConfig {
+        tt_bytes: usize::try_from(eo.tt_mb << 20).context("--tt-mb: too large")?,
+        driver,
+        max_depth: opts.depth.unwrap_or(128).max(1),
+    };
+    let mut engine: Engine<G> = Engine::new(&cfg)?;
+    let activity = Activity::start(show, "engine");
+    let lim = limits(opts.budget)?.with_node_counter(activity.counter());
+    let name = |pv: &[G::Move]| {
+        let mut p = g.clone();
+        pv.iter()
+            .map(|&m| {
+                let n = p.move_name(m);
+                p = p.play(m);
+                n
+            })
+            .collect::<Vec<_>>()
+    };
+    if !opts.json {
+        println!("game        {game}");
+    }
+    let value_text = |it: &Iteration<G::Move>| match it.mate {
+        Some(n) if n > 0 => format!("win in {n}"),
+        Some(n) => format!("loss in {}", -n),
+        None => format!("{:+}", it.value),
+    };
+    let t = engine.think(g, &lim, |it| {
+        if !opts.json {
+            activity.message(String::new());
+            println!(
+                "depth {:>3}  value {:>10}  nodes {:>11}  time {:>8.3} s  pv {}",
+                it.depth,
+                value_text(it),
+                it.nodes,
+                it.elapsed.as_secs_f64(),
+                name(&it.pv).join(" ")
+            );
+        }
+        activity.message(format!("depth {} done", it.depth));
+    });
+    activity.finish();
+    let best = t.best_move.map(|m| g.move_name(m));
+    if opts.json {
+        let iterations: Vec<serde_json::Value> = t
+            .iterations
+            .iter()
+            .map(|it| {
+                serde_json::json!({
+                    "depth": it.depth, "value": it.value, "mate": it.mate, "pv": name(&it.pv),
+                    "nodes": it.nodes, "tt_hits": it.tt_hits,
+                    "time_ms": it.elapsed.as_secs_f64() * 1e3,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "algo": "engine",
+            "driver": match driver { Driver::Mtdf => "mtdf", Driver::Pvs { .. } => "pvs" },
+            "depth": t.depth, "value": t.value, "mate": t.mate, "best_move": best,
+            "pv": name(&t.pv), "complete": t.complete, "stats": t.stats,
+            "nodes_per_second": t.nodes_per_second(),
+            "time_ms": t.elapsed.as_secs_f64() * 1e3, "iterations": iterations,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!(
+            "best move   {}  ({} for the side to move, depth {}{})",
+            best.as_deref().unwrap_or("-"),
+            describe(&t, g.to_move()),
+            t.depth,
+            if t.complete { ", complete" } else { "" }
+        );
+        println!(
+            "stats       nodes {}  {:.0} nodes/s  tt hits {}  time {:.3} s",
+            t.stats.nodes(),
+            t.nodes_per_second(),
+            t.stats.tt_hits,
+            t.elapsed.as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// `play`: one game in the terminal, or a match between two engines.
+fn play<G: Board>(
+    start: &G,
+    human: Human,
+    engine: &EngineSpec,
+    matched: Option<Match>,
+    json: bool,
+    base: &Limits,
+    show: bool,
+) -> Result<()> {
+    let Some(m) = matched else {
+        let stdin = std::io::stdin();
+        playing::play_game(
+            start,
+            human,
+            engine,
+            base,
+            &mut stdin.lock(),
+            &mut std::io::stdout(),
+        )?;
+        return Ok(());
+    };
+    eprintln!(
+        "match: {} openings of {} random plies (seed {}), each played twice; A = {:?}, B = {:?}",
+        m.openings, m.opening_plies, m.seed, m.a, m.b
+    );
+    let bar = progress::steps(show, 2 * m.openings as u64, "games");
+    let tally = playing::play_match(start, &m, base, |t| {
+        bar.inc(1);
+        bar.set_message(format!("A: +{} ={} -{}", t.wins, t.draws, t.losses));
+    })?;
+    bar.finish_and_clear();
+    let (score, lo, hi) = tally.score();
+    let games = tally.wins + tally.draws + tally.losses;
+    if json {
+        let out = serde_json::json!({
+            "games": games, "a": format!("{:?}", m.a), "b": format!("{:?}", m.b),
+            "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
+            "score": score, "ci95": [lo, hi], "seed": m.seed, "opening_plies": m.opening_plies,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!(
+            "A wins {}  draws {}  losses {}  (of {games} games)",
+            tally.wins, tally.draws, tally.losses
+        );
+        println!("A's score {score:.3}  95% CI [{lo:.3}, {hi:.3}]");
+    }
+    Ok(())
 }
 
 /// The horizon: `--depth` (no deeper than the tree), or the whole tree where it is finite.

@@ -43,7 +43,7 @@ fn compare_json_lists_every_algorithm_with_one_value() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let rows = v.as_array().unwrap();
-    assert_eq!(rows.len(), 9);
+    assert_eq!(rows.len(), 10);
     let value = &rows[0]["value"];
     for r in rows {
         assert_eq!(&r["value"], value, "{}", r["algo"]);
@@ -59,6 +59,7 @@ fn compare_json_lists_every_algorithm_with_one_value() {
             "negascout",
             "negascout-minimax",
             "pvs",
+            "mtdf",
             "pn-multi",
             "cns"
         ]
@@ -275,13 +276,13 @@ fn compare_runs_by_default_what_it_can_bound_and_names_the_rest() {
     let (code, out, err) = gamesearch(&["compare", "random:b=8,h=8,seed=1", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v.as_array().unwrap().len(), 7);
+    assert_eq!(v.as_array().unwrap().len(), 8);
     assert!(err.contains("not run by default"), "{err}");
     // On a small tree every algorithm runs, and --all asks for every one anyway.
     let (code, out, _) = gamesearch(&["compare", "random:b=3,h=4,seed=1", "--all", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v.as_array().unwrap().len(), 9);
+    assert_eq!(v.as_array().unwrap().len(), 10);
 }
 
 #[test]
@@ -410,4 +411,175 @@ fn sigterm_stops_a_solve_cleanly_with_its_result() {
     );
     assert!((-18..=1).contains(&lo) && (1..=18).contains(&hi), "{v}"); // the value is +1
     assert!(stderr.contains("interrupted"), "{stderr}");
+}
+
+/// Runs gamesearch with `input` on standard input.
+fn gamesearch_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamesearch");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn play_a_scripted_game_with_an_illegal_move_and_undo() {
+    // X takes the top row; `42` is refused with one line and asked again; `undo` takes back
+    // X's second move, which is then played again.
+    let (code, out, err) = gamesearch_stdin(
+        &[
+            "play",
+            "tictactoe",
+            "--human",
+            "both",
+            "--engine",
+            "depth=9",
+        ],
+        "1\n4\n42\n2\nundo\n2\n5\n3\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let refusals: Vec<&str> = out.lines().filter(|l| l.contains("illegal")).collect();
+    assert_eq!(refusals.len(), 1, "{out}");
+    assert!(
+        refusals[0].ends_with("illegal move `42`: legal moves are 2 3 5 6 7 8 9"),
+        "{out}"
+    );
+    // Prompts: 1, 4, 42 (refused), 2, undo, 2, 5, 3 — eight answers, eight prompts.
+    assert_eq!(out.matches("to move [").count(), 8, "{out}");
+    assert!(out.contains("X|X|X"), "{out}");
+    assert!(
+        out.trim_end().ends_with("game over: X (first) wins (+1)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_against_the_engine_and_ask_for_a_hint() {
+    let (code, out, err) =
+        gamesearch_stdin(&["play", "tictactoe", "--engine", "depth=9"], "5\nhint\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("engine (O (second)) plays"), "{out}");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.trim_end().ends_with("input ended"), "{out}");
+    // The engine against itself at full depth: tic-tac-toe is a draw.
+    let (code, out, _) = gamesearch_stdin(
+        &[
+            "play",
+            "tictactoe",
+            "--human",
+            "none",
+            "--engine",
+            "depth=9",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.trim_end().ends_with("game over: draw"), "{out}");
+    // Connect-Four and Kalah draw their boards and answer.
+    for (game, first) in [("connect4:7x6", "4"), ("kalah:6,4", "1")] {
+        let (code, out, err) = gamesearch_stdin(
+            &["play", game, "--engine", "depth=4"],
+            &format!("{first}\n"),
+        );
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(
+            out.contains("engine (") && out.contains(" plays "),
+            "{game}: {out}"
+        );
+    }
+}
+
+#[test]
+fn a_match_between_two_perfect_engines_is_all_draws() {
+    // From the empty board (no random plies: a random opening may already be lost).
+    let (code, out, err) = gamesearch(&[
+        "play",
+        "tictactoe",
+        "--match",
+        "2",
+        "--a",
+        "depth=9",
+        "--b",
+        "depth=9,driver=mtdf",
+        "--opening-plies",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["games"].as_u64(), v["draws"].as_u64()),
+        (Some(4), Some(4)),
+        "{v}"
+    );
+    assert_eq!(v["score"], 0.5);
+}
+
+#[test]
+fn search_with_a_time_budget_deepens_and_reports_each_iteration() {
+    for game in ["connect4:7x6", "kalah:6,4", "tictactoe", "connect4:5x4:33"] {
+        for budget in ["0.001", "0.05"] {
+            let (code, out, err) = gamesearch(&["search", game, "--max-time", budget, "--json"]);
+            assert_eq!(code, 0, "{game}: {err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let best = v["best_move"].as_str().expect("a best move");
+            assert!(!best.is_empty());
+            let iterations = v["iterations"].as_array().unwrap();
+            if let Some(last) = iterations.last() {
+                assert_eq!(last["depth"], v["depth"]);
+                assert_eq!(v["pv"][0].as_str(), Some(best), "{v}");
+            }
+        }
+    }
+    let (code, out, _) = gamesearch(&[
+        "search",
+        "connect4:7x6",
+        "--max-time",
+        "0.2",
+        "--driver",
+        "mtdf",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines().filter(|l| l.starts_with("depth ")).count() >= 5,
+        "{out}"
+    );
+    assert!(out.contains("best move   "), "{out}");
+    // A proven result ends the search and is said in words.
+    let (code, out, _) = gamesearch(&["search", "connect4:7x6:445566", "--max-time", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("win in 1"), "{out}");
+}
+
+#[test]
+fn bad_play_input_is_one_line_and_exit_2() {
+    for args in [
+        &["play", "random:b=2,h=2,seed=1"][..],
+        &["play", "tictactoe", "--engine", "time=-1"],
+        &["play", "tictactoe", "--engine", "colour=red"],
+        &["play", "tictactoe", "--a", "depth=2"],
+        &["play", "tictactoe", "--match", "0"],
+        &["play", "connect4:7x6", "--engine", "tt=1000000000"],
+        &["search", "tictactoe", "--driver", "quantum"],
+    ] {
+        let (code, out, err) = gamesearch(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
 }

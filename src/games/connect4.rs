@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::depth_first::solve::SolverKnowledge;
+use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 
@@ -100,6 +101,30 @@ impl Connect4 {
     /// Board height.
     pub fn height(&self) -> usize {
         self.height as usize
+    }
+
+    /// Who has a stone at `col`, `row` (0-based, row 0 at the bottom); `None` for an empty
+    /// cell or one off the board.
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, Player};
+    /// let p = Connect4::new(7, 6).unwrap().play_moves("44").unwrap();
+    /// assert_eq!(p.cell(3, 0), Some(Player::Max));
+    /// assert_eq!(p.cell(3, 1), Some(Player::Min));
+    /// assert_eq!(p.cell(3, 2), None);
+    /// ```
+    pub fn cell(&self, col: usize, row: usize) -> Option<Player> {
+        if col >= self.width as usize || row >= self.height as usize {
+            return None;
+        }
+        let bit = 1u64 << (col * (self.height as usize + 1) + row);
+        if self.mask & bit == 0 {
+            return None;
+        }
+        // `current` holds the stones of the side to move.
+        let movers = self.current & bit != 0;
+        let mover = self.to_move();
+        Some(if movers { mover } else { mover.opponent() })
     }
 
     /// Stones on the board.
@@ -457,6 +482,39 @@ impl fmt::Debug for Connect4 {
             "Connect4({}x{}, {} moves)",
             self.width, self.height, self.moves
         )
+    }
+}
+
+/// The engine's heuristic for positions it stops at (MAX's view), counted on the bitboards:
+/// - each empty cell where a side would complete four (a *threat*) counts 2, and 4 when it lies
+///   on a row that suits that side — odd rows (1st, 3rd, …, from the bottom) for the first
+///   player, even rows for the second (Allis's zugzwang parity: the first player can claim the
+///   odd cells of a column, the second the even ones, by following up);
+/// - each stone in the centre column counts 1 (it takes part in the most lines).
+///
+/// A finished game is its exact value.
+impl Heuristic for Connect4 {
+    fn heuristic(&self) -> Score {
+        if self.is_over() {
+            return self.evaluate();
+        }
+        let h = u32::from(self.height);
+        let (max_stones, min_stones) = if self.moves % 2 == 0 {
+            (self.current, self.current ^ self.mask)
+        } else {
+            (self.current ^ self.mask, self.current)
+        };
+        let rows = (0..h).step_by(2).fold(0u64, |m, r| m | 1 << r);
+        let odd_rows = self.bottom() * rows; // 1st, 3rd, … rows of every column
+        let even_rows = self.board_mask() & !odd_rows;
+        let count = |b: u64| b.count_ones() as Score;
+        let max_threats = self.winning_cells(max_stones);
+        let min_threats = self.winning_cells(min_stones);
+        let threats = 4 * count(max_threats & odd_rows) + 2 * count(max_threats & even_rows)
+            - 4 * count(min_threats & even_rows)
+            - 2 * count(min_threats & odd_rows);
+        let centre_col = ((1u64 << h) - 1) << ((u32::from(self.width) / 2) * (h + 1));
+        threats + count(max_stones & centre_col) - count(min_stones & centre_col)
     }
 }
 

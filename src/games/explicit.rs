@@ -19,6 +19,7 @@ use std::cell::RefCell;
 use std::ops::Range;
 
 use crate::depth_first::solve::SolverKnowledge;
+use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score, INF};
 
@@ -176,6 +177,9 @@ impl PositionKey for ExplicitPosition<'_> {
 
 /// No knowledge beyond the tree: the solver's defaults.
 impl SolverKnowledge for ExplicitPosition<'_> {}
+
+/// The engine scores the horizon with `f(p)` itself.
+impl Heuristic for ExplicitPosition<'_> {}
 
 struct Parser<'t> {
     text: &'t str,

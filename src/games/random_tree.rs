@@ -19,6 +19,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::depth_first::solve::SolverKnowledge;
+use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 
@@ -403,3 +404,6 @@ impl PositionKey for RandomTree {
 
 /// No knowledge beyond the tree: the solver's defaults.
 impl SolverKnowledge for RandomTree {}
+
+/// The engine scores the horizon with `f(p)` itself.
+impl Heuristic for RandomTree {}

@@ -8,6 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::depth_first::solve::SolverKnowledge;
+use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 
@@ -120,6 +121,27 @@ impl PositionKey for TicTacToe {
 
 /// No knowledge beyond the rules: the solver's defaults.
 impl SolverKnowledge for TicTacToe {}
+
+/// The engine's heuristic (MAX = X): for every line still open to one side only, that side
+/// scores its marks in it, squared (two in a line count 4). A finished game is its exact value.
+impl Heuristic for TicTacToe {
+    fn heuristic(&self) -> Score {
+        if self.moves().next().is_none() {
+            return self.evaluate();
+        }
+        let mut v = 0;
+        for line in LINES {
+            let (x, o) = ((self.x & line).count_ones(), (self.o & line).count_ones());
+            if o == 0 {
+                v += (x * x) as Score;
+            }
+            if x == 0 {
+                v -= (o * o) as Score;
+            }
+        }
+        v
+    }
+}
 
 impl fmt::Display for TicTacToe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

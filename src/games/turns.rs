@@ -6,6 +6,7 @@
 use smallvec::SmallVec;
 
 use crate::depth_first::solve::SolverKnowledge;
+use crate::engine::Heuristic;
 use crate::game::{Game, Player, PositionKey, Score};
 
 /// Most plies in one turn; a longer run is cut there and the same side simply moves again.
@@ -13,7 +14,7 @@ pub const MAX_TURN_PLIES: u32 = 15;
 
 /// A turn: up to 15 plies, each the index of the ply's move in generation order (4 bits each),
 /// and the count in the top nibble.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn(u64);
 
 impl Turn {
@@ -134,3 +135,10 @@ impl<G: PositionKey> PositionKey for WholeTurns<G> {
 
 /// Whole turns are moves the inner game's knowledge does not know: the solver's defaults.
 impl<G: PositionKey> SolverKnowledge for WholeTurns<G> {}
+
+/// The inner game's heuristic: a whole turn ends in one of its positions.
+impl<G: PositionKey + Heuristic> Heuristic for WholeTurns<G> {
+    fn heuristic(&self) -> Score {
+        self.inner.heuristic()
+    }
+}

@@ -1,5 +1,7 @@
+#![allow(dead_code)] // each test binary uses some of these
 //! Generators shared by the property tests.
 
+use gamesearch::games::{RandomTreeSpec, TreeOrder, Turns, Values};
 use proptest::prelude::*;
 
 /// Random explicit trees in the text form: irregular branching (1-4), leaves at any depth, `max`
@@ -22,4 +24,37 @@ pub fn explicit_tree(depth: u32) -> impl Strategy<Value = String> {
                 )
             })
     })
+}
+
+/// Random (h, d, F) trees of every kind (continuous and discrete values; random, perfect and
+/// first-best order; alternating and random turns) with a horizon anywhere up to one past the
+/// tree's height.
+pub fn spec_strategy() -> impl Strategy<Value = (RandomTreeSpec, u32)> {
+    (
+        1u32..=5,
+        0u32..=6,
+        any::<u64>(),
+        prop_oneof![
+            Just(Values::Continuous),
+            (2u32..=6).prop_map(Values::Discrete)
+        ],
+        prop_oneof![
+            Just(TreeOrder::Random),
+            Just(TreeOrder::Perfect),
+            (0.0f64..=1.0).prop_map(TreeOrder::First)
+        ],
+        prop_oneof![Just(Turns::Alternate), Just(Turns::Random)],
+        0u32..=7,
+    )
+        .prop_map(|(b, h, seed, values, order, turns, depth)| {
+            let spec = RandomTreeSpec {
+                b,
+                h,
+                seed,
+                values,
+                order,
+                turns,
+            };
+            (spec, depth.min(h + 1))
+        })
 }

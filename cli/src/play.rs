@@ -1,0 +1,470 @@
+//! `gamesearch play`: a game against the engine in the terminal (or scripted through standard
+//! input), and `play --match`: engine against engine over seeded openings with colours swapped.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Thought};
+use gamesearch::games::{Connect4, Kalah, TicTacToe};
+use gamesearch::{Limits, Player, PositionKey};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A game that can be played in the terminal: drawn as text, moves typed in its own notation
+/// (what [`Game::move_name`] prints).
+pub trait Board: PositionKey + Heuristic {
+    /// The position, drawn for people.
+    fn board(&self) -> String;
+    /// Which side a player is, in this game's words.
+    fn side_name(p: Player) -> &'static str;
+    /// The move named `s`, if legal here.
+    fn parse_move(&self, s: &str) -> Option<Self::Move> {
+        self.moves().find(|&m| self.move_name(m) == s)
+    }
+    /// How moves are written, for the prompt.
+    fn move_help(&self) -> String {
+        let names: Vec<String> = self.moves().map(|m| self.move_name(m)).collect();
+        names.join(" ")
+    }
+}
+
+impl Board for Connect4 {
+    fn board(&self) -> String {
+        let mut s = String::new();
+        for row in (0..self.height()).rev() {
+            s.push('|');
+            for col in 0..self.width() {
+                s.push(match self.cell(col, row) {
+                    Some(Player::Max) => 'X',
+                    Some(Player::Min) => 'O',
+                    None => '.',
+                });
+                s.push('|');
+            }
+            s.push('\n');
+        }
+        s.push(' ');
+        for col in 0..self.width() {
+            s.push_str(&format!("{} ", (col + 1) % 10));
+        }
+        s.push('\n');
+        s
+    }
+    fn side_name(p: Player) -> &'static str {
+        match p {
+            Player::Max => "X (first)",
+            Player::Min => "O (second)",
+        }
+    }
+}
+
+impl Board for Kalah {
+    /// North's pits on top (its pit 1 at the right, as it sows right to left seen from South),
+    /// the stores at the ends, South's pits below; each side names its pits 1.. from its left.
+    fn board(&self) -> String {
+        let (south_store, north_store) = self.stores();
+        let pits =
+            |v: &mut dyn Iterator<Item = &u8>| v.map(|s| format!("{s:>3}")).collect::<String>();
+        let m = self.pits();
+        let numbers =
+            |v: &mut dyn Iterator<Item = usize>| v.map(|i| format!("{i:>3}")).collect::<String>();
+        format!(
+            "      {}   North's pits\n      {}\n {north_store:>3} {} {south_store:>3}   stores: North left, South right\n      {}\n      {}   South's pits\n",
+            numbers(&mut (1..=m).rev()),
+            pits(&mut self.north().iter().rev()),
+            " ".repeat(3 * m),
+            pits(&mut self.south().iter()),
+            numbers(&mut (1..=m)),
+        )
+    }
+    fn side_name(p: Player) -> &'static str {
+        match p {
+            Player::Max => "South (first)",
+            Player::Min => "North (second)",
+        }
+    }
+}
+
+impl Board for TicTacToe {
+    fn board(&self) -> String {
+        let cells: Vec<char> = self.to_string().chars().collect();
+        let mut s = String::new();
+        for r in 0..3 {
+            for c in 0..3 {
+                let i = 3 * r + c;
+                s.push(if cells[i] == '.' {
+                    char::from_digit(i as u32 + 1, 10).unwrap_or('.')
+                } else {
+                    cells[i].to_ascii_uppercase()
+                });
+                s.push(if c < 2 { '|' } else { '\n' });
+            }
+        }
+        s
+    }
+    fn side_name(p: Player) -> &'static str {
+        match p {
+            Player::Max => "X (first)",
+            Player::Min => "O (second)",
+        }
+    }
+}
+
+/// How long and how deep the engine thinks per move, with which driver and table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EngineSpec {
+    /// Seconds per move (`None`: depth only).
+    pub time: Option<f64>,
+    /// The deepest iteration.
+    pub depth: u32,
+    /// PVS with aspiration, or MTD(f).
+    pub driver: Driver,
+    /// Table size, MiB.
+    pub tt_mb: usize,
+}
+
+impl Default for EngineSpec {
+    fn default() -> Self {
+        EngineSpec {
+            time: Some(1.0),
+            depth: 128,
+            driver: Driver::Pvs { aspiration: 16 },
+            tt_mb: 64,
+        }
+    }
+}
+
+impl std::str::FromStr for EngineSpec {
+    type Err = String;
+    /// `time=0.1,depth=12,driver=mtdf,tt=64` (any subset; the rest defaults).
+    ///
+    /// ```
+    /// use gamesearch_cli::play::EngineSpec;
+    /// let e: EngineSpec = "time=0.01,driver=mtdf".parse().unwrap();
+    /// assert_eq!(e.time, Some(0.01));
+    /// assert!("time=-1".parse::<EngineSpec>().is_err());
+    /// assert!("colour=red".parse::<EngineSpec>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut e = EngineSpec::default();
+        let mut depth_given = false;
+        let mut time_given = false;
+        for part in s.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("`{part}`: expected key=value (time, depth, driver, tt)"))?;
+            match k {
+                "time" => {
+                    let t: f64 = v.parse().map_err(|_| format!("time={v}: not a number"))?;
+                    if !(t > 0.0 && t.is_finite()) {
+                        return Err(format!("time={v}: must be a positive number of seconds"));
+                    }
+                    e.time = Some(t);
+                    time_given = true;
+                }
+                "depth" => {
+                    e.depth = v
+                        .parse()
+                        .ok()
+                        .filter(|&d| d >= 1)
+                        .ok_or_else(|| format!("depth={v}: must be an integer >= 1"))?;
+                    depth_given = true;
+                }
+                "driver" => {
+                    e.driver = match v {
+                        "pvs" => Driver::Pvs { aspiration: 16 },
+                        "mtdf" => Driver::Mtdf,
+                        _ => return Err(format!("driver={v}: expected pvs or mtdf")),
+                    }
+                }
+                "tt" => {
+                    e.tt_mb = v
+                        .parse()
+                        .ok()
+                        .filter(|&m| m >= 1)
+                        .ok_or_else(|| format!("tt={v}: must be a number of MiB >= 1"))?;
+                }
+                _ => {
+                    return Err(format!(
+                        "`{k}`: unknown engine setting (time, depth, driver, tt)"
+                    ))
+                }
+            }
+        }
+        if depth_given && !time_given {
+            e.time = None;
+        }
+        Ok(e)
+    }
+}
+
+impl EngineSpec {
+    /// The engine this describes.
+    pub fn build<G: PositionKey + Heuristic>(&self) -> Result<Engine<G>, gamesearch::Error> {
+        Engine::new(&EngineConfig {
+            tt_bytes: self.tt_mb << 20,
+            driver: self.driver,
+            max_depth: self.depth,
+        })
+    }
+
+    /// The limits of one move.
+    pub fn limits(&self, base: &Limits) -> Limits {
+        match self.time {
+            Some(t) => base.clone().with_max_time(Duration::from_secs_f64(t)),
+            None => base.clone(),
+        }
+    }
+}
+
+/// Who the person plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Human {
+    /// The first player (the engine answers).
+    First,
+    /// The second player (the engine opens).
+    Second,
+    /// Both sides (the engine only gives hints).
+    Both,
+    /// Neither: the engine plays itself.
+    None,
+}
+
+impl Human {
+    fn plays(self, side: Player) -> bool {
+        match self {
+            Human::First => side == Player::Max,
+            Human::Second => side == Player::Min,
+            Human::Both => true,
+            Human::None => false,
+        }
+    }
+}
+
+/// A result as people read it, for `side` (the side the engine thought for): `+3` (a heuristic
+/// value in its favour), `win in 5`, `loss in 2`.
+///
+/// ```
+/// use gamesearch::engine::{Engine, EngineConfig};
+/// use gamesearch::{games::Connect4, Limits, Player};
+/// use gamesearch_cli::play::describe;
+/// let p = Connect4::new(7, 6).unwrap().play_moves("445566").unwrap();
+/// let mut e: Engine<Connect4> = Engine::new(&EngineConfig::default()).unwrap();
+/// let t = e.think(&p, &Limits::none(), |_| {});
+/// assert_eq!(describe(&t, Player::Max), "win in 1");
+/// ```
+pub fn describe(t: &Thought<impl Copy>, side: Player) -> String {
+    match (t.mate, t.value) {
+        (Some(n), _) if n > 0 => format!("win in {n}"),
+        (Some(n), _) => format!("loss in {}", -n),
+        (None, Some(v)) => format!("{:+}", side.sign() * v),
+        (None, None) => "?".into(),
+    }
+}
+
+/// Plays one game in the terminal: reads moves (and `undo`, `hint`, `quit`) from `input`, writes
+/// the board and the engine's moves to `out`. An illegal move is answered with one line and the
+/// prompt again. Returns the final position.
+pub fn play_game<G: Board>(
+    start: &G,
+    human: Human,
+    spec: &EngineSpec,
+    base: &Limits,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<G> {
+    let mut engine: Engine<G> = spec.build()?;
+    let mut history = vec![start.clone()];
+    loop {
+        let p = history.last().expect("the start").clone();
+        writeln!(out, "\n{}", p.board())?;
+        if p.moves().next().is_none() {
+            let v = p.evaluate();
+            let result = match v.signum() {
+                1 => format!("{} wins ({v:+})", G::side_name(Player::Max)),
+                -1 => format!("{} wins ({v:+})", G::side_name(Player::Min)),
+                _ => "draw".to_string(),
+            };
+            writeln!(out, "game over: {result}")?;
+            return Ok(p);
+        }
+        let side = p.to_move();
+        if !human.plays(side) {
+            let t = engine.think(&p, &spec.limits(base), |_| {});
+            let mv = t.best_move.expect("a move: the game is not over");
+            writeln!(
+                out,
+                "engine ({}) plays {}   depth {}, {} for it, {:.2} s",
+                G::side_name(side),
+                p.move_name(mv),
+                t.depth,
+                describe(&t, side),
+                t.elapsed.as_secs_f64()
+            )?;
+            history.push(p.play(mv));
+            if base.stop_requested() {
+                return Ok(history.last().expect("a position").clone());
+            }
+            continue;
+        }
+        write!(
+            out,
+            "{} to move [{} | undo | hint | quit]: ",
+            G::side_name(side),
+            p.move_help()
+        )?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out, "\ninput ended")?;
+            return Ok(p);
+        }
+        match line.trim() {
+            "" => {}
+            "quit" | "q" => return Ok(p),
+            "undo" => {
+                // Back to the person's previous turn: their move and the engine's reply.
+                let before = history.len();
+                while history.len() > 1 {
+                    history.pop();
+                    let q = history.last().expect("the start");
+                    if human.plays(q.to_move()) {
+                        break;
+                    }
+                }
+                if history.len() == before {
+                    writeln!(out, "nothing to undo")?;
+                }
+            }
+            "hint" => {
+                let t = engine.think(&p, &spec.limits(base), |_| {});
+                if let Some(m) = t.best_move {
+                    writeln!(
+                        out,
+                        "hint: {}   ({} for you, depth {})",
+                        p.move_name(m),
+                        describe(&t, side),
+                        t.depth
+                    )?;
+                }
+            }
+            s => match p.parse_move(s) {
+                Some(m) => history.push(p.play(m)),
+                None => writeln!(out, "illegal move `{s}`: legal moves are {}", p.move_help())?,
+            },
+        }
+    }
+}
+
+/// One side's tally in a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Tally {
+    /// Games won by engine A.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games lost by engine A.
+    pub losses: u32,
+}
+
+impl Tally {
+    /// A's score per game (win 1, draw ½) and its 95 % confidence interval (normal
+    /// approximation over the games' scores).
+    ///
+    /// ```
+    /// use gamesearch_cli::play::Tally;
+    /// let t = Tally { wins: 30, draws: 0, losses: 10 };
+    /// let (s, lo, hi) = t.score();
+    /// assert!((s - 0.75).abs() < 1e-9 && lo < s && s < hi && hi <= 1.0);
+    /// ```
+    pub fn score(&self) -> (f64, f64, f64) {
+        let n = f64::from(self.wins + self.draws + self.losses);
+        if n == 0.0 {
+            return (0.5, 0.0, 1.0);
+        }
+        let mean = (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / n;
+        let var = (f64::from(self.wins) * (1.0 - mean).powi(2)
+            + f64::from(self.draws) * (0.5 - mean).powi(2)
+            + f64::from(self.losses) * mean.powi(2))
+            / n;
+        let half = 1.96 * (var / n).sqrt();
+        (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+    }
+}
+
+/// Engine A against engine B: `openings` positions reached by `opening_plies` seeded random
+/// moves from the start, each played twice with the colours swapped.
+#[derive(Clone, Copy, Debug)]
+pub struct Match {
+    /// Engine A (the tally is A's).
+    pub a: EngineSpec,
+    /// Engine B.
+    pub b: EngineSpec,
+    /// Openings (each gives two games).
+    pub openings: usize,
+    /// Random plies that make an opening.
+    pub opening_plies: u32,
+    /// Seed of the openings.
+    pub seed: u64,
+}
+
+/// Plays the match from `start`; `on_game` sees the running tally after each game. The stop
+/// flag of `base` ends it with the games finished.
+pub fn play_match<G: Board>(
+    start: &G,
+    m: &Match,
+    base: &Limits,
+    mut on_game: impl FnMut(&Tally),
+) -> anyhow::Result<Tally> {
+    let Match {
+        a,
+        b,
+        openings,
+        opening_plies,
+        seed,
+    } = m;
+    let (a, b, openings, opening_plies, seed) = (a, b, *openings, *opening_plies, *seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut tally = Tally::default();
+    let mut engines: [Engine<G>; 2] = [a.build()?, b.build()?];
+    let specs = [a, b];
+    for _ in 0..openings {
+        // A random opening that does not end the game.
+        let opening = loop {
+            let mut p = start.clone();
+            for _ in 0..opening_plies {
+                let moves: Vec<G::Move> = p.moves().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[rng.gen_range(0..moves.len())]);
+            }
+            if p.moves().next().is_some() {
+                break p;
+            }
+        };
+        for a_is_first in [true, false] {
+            for e in &mut engines {
+                e.new_game();
+            }
+            let mut p = opening.clone();
+            while p.moves().next().is_some() {
+                if base.stop_requested() {
+                    return Ok(tally);
+                }
+                // Engine 0 (A) plays MAX when it is first.
+                let i = usize::from((p.to_move() == Player::Max) != a_is_first);
+                let t = engines[i].think(&p, &specs[i].limits(base), |_| {});
+                p = p.play(t.best_move.expect("the game is not over"));
+            }
+            let v = p.evaluate().signum() * if a_is_first { 1 } else { -1 };
+            match v {
+                1 => tally.wins += 1,
+                -1 => tally.losses += 1,
+                _ => tally.draws += 1,
+            }
+            on_game(&tally);
+        }
+    }
+    Ok(tally)
+}

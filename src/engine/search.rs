@@ -1,0 +1,517 @@
+//! The engine's node search: fail-soft principal-variation search (nega-max) with the
+//! transposition table, the table's move, killers and history for move ordering, and MTD(f)'s
+//! null-window driver. Generic over how nodes are keyed ([`Keys`]) and how leaves are scored
+//! ([`Scoring`]), so the same code serves the anytime engine (position keys, heuristic leaves,
+//! proven wins) and the depth-limited `mtdf` algorithm of [`crate::search()`] (path keys, `f(p)`
+//! at every leaf, the exact minimax value).
+
+use super::ordering::MoveOrder;
+use crate::depth_first::relative;
+use crate::depth_first::tt::{Entry, TranspositionTable, DRAFT_EXACT};
+use crate::game::{Game, PositionKey, Score, INF};
+use crate::limits::Budget;
+use crate::stats::Stats;
+
+/// What the search needs of a transposition table: the exact solver's
+/// [`TranspositionTable`] (bounds within ±32766, what the engine's scores need) or
+/// [`WideTable`] (any `i32` bounds, for `f(p)` of any range).
+pub trait Table {
+    /// The entry for `key`, if stored.
+    fn probe(&self, key: u64) -> Option<Entry>;
+    /// Stores bounds, the best move's generation index and the draft for `key`.
+    fn store(&mut self, key: u64, lower: Score, upper: Score, best: u8, draft: u8);
+}
+
+impl Table for TranspositionTable {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        TranspositionTable::probe(self, key)
+    }
+    #[inline]
+    fn store(&mut self, key: u64, lower: Score, upper: Score, best: u8, draft: u8) {
+        TranspositionTable::store(self, key, lower, upper, best, draft, 0)
+    }
+}
+
+/// A direct-mapped table with full `i32` bounds (24-byte slots, always replace; the draft is
+/// part of the match): for [`Plain`] searches of games whose values exceed what
+/// [`TranspositionTable`] stores exactly (random trees' values span ±2^29).
+///
+/// ```
+/// use gamesearch::engine::{Table, WideTable};
+/// let mut t = WideTable::with_entries(1 << 10);
+/// t.store(7, 400_000_000, 400_000_000, 2, 3);
+/// let e = t.probe(7).unwrap();
+/// assert_eq!((e.lower, e.upper, e.best, e.draft), (400_000_000, 400_000_000, 2, 3));
+/// assert!(t.probe(8).is_none());
+/// ```
+pub struct WideTable {
+    slots: Vec<WideSlot>,
+}
+
+#[derive(Clone, Copy)]
+struct WideSlot {
+    key: u64,
+    lower: Score,
+    upper: Score,
+    best: u8,
+    draft: u8,
+}
+
+impl WideTable {
+    /// A table of `entries` slots (rounded up to a power of two, at least one).
+    pub fn with_entries(entries: usize) -> Self {
+        let n = entries.max(1).next_power_of_two();
+        WideTable {
+            slots: vec![
+                WideSlot {
+                    key: 0,
+                    lower: -INF,
+                    upper: INF,
+                    best: 255,
+                    draft: 0,
+                };
+                n
+            ],
+        }
+    }
+}
+
+impl Table for WideTable {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let s = &self.slots[key as usize & (self.slots.len() - 1)];
+        (s.key == key && s.draft > 0).then_some(Entry {
+            key,
+            lower: s.lower,
+            upper: s.upper,
+            best: s.best,
+            draft: s.draft,
+            work: 0,
+        })
+    }
+    #[inline]
+    fn store(&mut self, key: u64, lower: Score, upper: Score, best: u8, draft: u8) {
+        let i = key as usize & (self.slots.len() - 1);
+        let s = &mut self.slots[i];
+        let draft = draft.max(1);
+        let (lower, upper) = if s.key == key && s.draft == draft {
+            (lower.max(s.lower), upper.min(s.upper))
+        } else {
+            (lower, upper)
+        };
+        *s = WideSlot {
+            key,
+            lower,
+            upper,
+            best,
+            draft,
+        };
+    }
+}
+
+/// How a node's table key is found.
+pub trait Keys<G: Game> {
+    /// The root's key.
+    fn root(p: &G) -> u64;
+    /// The key of `child`, the `index`-th move (generation order) of the node keyed `parent`.
+    fn child(parent: u64, child: &G, index: usize) -> u64;
+}
+
+/// Position keys ([`PositionKey`]): transpositions share an entry.
+pub struct ByPosition;
+
+impl<G: PositionKey> Keys<G> for ByPosition {
+    #[inline]
+    fn root(p: &G) -> u64 {
+        p.key()
+    }
+    #[inline]
+    fn child(_: u64, child: &G, _: usize) -> u64 {
+        child.key()
+    }
+}
+
+/// Path keys (a hash of the moves' indices from the root): any game, no transpositions merged.
+pub struct ByPath;
+
+impl<G: Game> Keys<G> for ByPath {
+    #[inline]
+    fn root(_: &G) -> u64 {
+        0x243F_6A88_85A3_08D3
+    }
+    #[inline]
+    fn child(parent: u64, _: &G, index: usize) -> u64 {
+        let z = (parent ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(27);
+        z.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (z >> 31)
+    }
+}
+
+/// How leaves are scored, in MAX's view, and how scores travel through the table.
+pub trait Scoring<G: Game> {
+    /// Bounds from the table count only at exactly the depth still to search (true for the
+    /// exact minimax value of a depth-limited tree), not at any deeper draft (an engine's
+    /// custom: deeper is better).
+    const SAME_DRAFT_ONLY: bool;
+    /// A position whose game is over, `ply` moves from the root.
+    fn terminal(p: &G, ply: usize) -> Score;
+    /// A position at the horizon (game not over).
+    fn horizon(p: &G) -> Score;
+    /// A score as stored in the table for a node at `ply` (side to move's view).
+    fn to_table(s: Score, _ply: usize) -> Score {
+        s
+    }
+    /// A stored score read back at `ply`.
+    fn from_table(s: Score, _ply: usize) -> Score {
+        s
+    }
+}
+
+/// `f(p)` at every leaf: the search returns the minimax value of the depth-limited tree.
+pub struct Plain;
+
+impl<G: Game> Scoring<G> for Plain {
+    const SAME_DRAFT_ONLY: bool = true;
+    #[inline]
+    fn terminal(p: &G, _: usize) -> Score {
+        p.evaluate()
+    }
+    #[inline]
+    fn horizon(p: &G) -> Score {
+        p.evaluate()
+    }
+}
+
+/// The score of a win found `plies` moves from the root is `WIN - plies` (side to move's
+/// view): quicker wins score higher, and any score beyond [`PROVEN`] is a proven result, never
+/// a heuristic guess.
+pub const WIN: Score = 32_000;
+/// Scores at or beyond this (in absolute value) are proven wins or losses.
+pub const PROVEN: Score = WIN - 1_000;
+/// Heuristic values are clamped to `±HEURISTIC_MAX`, below every proven score.
+pub const HEURISTIC_MAX: Score = PROVEN - 1_000;
+
+/// For playing: a finished game is a proven win (`WIN - ply`), loss or draw (0); a horizon
+/// position gets the game's heuristic ([`super::Heuristic`]).
+pub struct Playing;
+
+impl<G: super::Heuristic> Scoring<G> for Playing {
+    const SAME_DRAFT_ONLY: bool = false;
+    #[inline]
+    fn terminal(p: &G, ply: usize) -> Score {
+        let v = p.evaluate();
+        let ply = ply as Score;
+        match v.signum() {
+            1 => WIN - ply,
+            -1 => -(WIN - ply),
+            _ => 0,
+        }
+    }
+    #[inline]
+    fn horizon(p: &G) -> Score {
+        p.heuristic().clamp(-HEURISTIC_MAX, HEURISTIC_MAX)
+    }
+    #[inline]
+    fn to_table(s: Score, ply: usize) -> Score {
+        // Proven scores are stored as the distance from this node, not from the root.
+        if s >= PROVEN {
+            s + ply as Score
+        } else if s <= -PROVEN {
+            s - ply as Score
+        } else {
+            s
+        }
+    }
+    #[inline]
+    fn from_table(s: Score, ply: usize) -> Score {
+        if s >= PROVEN {
+            s - ply as Score
+        } else if s <= -PROVEN {
+            s + ply as Score
+        } else {
+            s
+        }
+    }
+}
+
+/// One search's state: the table (borrowed, kept between searches), counters, budget, move
+/// ordering memory, the moves of every ply in one reused stack, the triangular PV.
+pub(crate) struct Searcher<'t, G: Game, T: Table> {
+    pub(crate) tt: &'t mut T,
+    pub(crate) order: &'t mut MoveOrder<G::Move>,
+    pub(crate) stats: Stats,
+    pub(crate) budget: Budget,
+    /// Moves with their index in generation order (what the table stores).
+    move_stack: Vec<(G::Move, u8)>,
+    pv: Vec<Vec<G::Move>>,
+    /// At the root: the best move among those searched to the end in this pass, with its value
+    /// (a lower bound, or exact) — what a stopped iteration can still report.
+    pub(crate) root_best: Option<(G::Move, Score)>,
+    /// Leaves at the horizon (not a finished game) and table entries that rest on one, met so
+    /// far: a node below which none was met has its exact game value (stored as such, valid at
+    /// any depth), and an iteration that met none cannot be changed by a deeper one.
+    pub(crate) horizon_hits: u64,
+}
+
+impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
+    pub(crate) fn new(tt: &'t mut T, order: &'t mut MoveOrder<G::Move>, budget: Budget) -> Self {
+        Searcher {
+            tt,
+            order,
+            stats: Stats::default(),
+            budget,
+            move_stack: Vec::with_capacity(256),
+            pv: Vec::new(),
+            root_best: None,
+            horizon_hits: 0,
+        }
+    }
+
+    /// The principal variation of the last full-window search from the root.
+    pub(crate) fn pv(&self) -> &[G::Move] {
+        self.pv.first().map_or(&[], |v| v.as_slice())
+    }
+
+    /// The node search: fail-soft PVS, `depth` plies to go, `ply` from the root, values in the
+    /// side to move's view. Returns a true bound when it fails (`<= alpha` or `>= beta`).
+    pub(crate) fn node<K: Keys<G>, S: Scoring<G>>(
+        &mut self,
+        p: &G,
+        key: u64,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: u32,
+        ply: usize,
+    ) -> Score {
+        if self.pv.len() <= ply + 1 {
+            self.pv.resize_with(ply + 2, Vec::new);
+        }
+        self.pv[ply].clear();
+        // 1. Budget.
+        if self.budget.exhausted(self.stats.nodes()) {
+            return 0; // unwinding: the value is never used
+        }
+        let me = p.to_move();
+        let sign = me.sign();
+        // 2. Leaves: a finished game, or the horizon.
+        let base = self.move_stack.len();
+        self.move_stack
+            .extend(p.moves().enumerate().map(|(i, m)| (m, i.min(255) as u8)));
+        let n = self.move_stack.len() - base;
+        if n == 0 || depth == 0 {
+            self.move_stack.truncate(base);
+            self.stats.leaves += 1;
+            if n == 0 {
+                return sign * S::terminal(p, ply);
+            }
+            self.horizon_hits += 1;
+            return sign * S::horizon(p);
+        }
+        self.stats.interior += 1;
+        // 3. The table: bounds that settle the node or narrow the window (below the root); its
+        //    best move.
+        let draft = depth.min(254) as u8;
+        let horizon_before = self.horizon_hits;
+        let mut table_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            let exact = e.draft == DRAFT_EXACT;
+            let usable = exact
+                || if S::SAME_DRAFT_ONLY {
+                    e.draft == draft
+                } else {
+                    e.draft >= draft
+                };
+            // Not at the root: a bound from the table would settle (or narrow) the root's value
+            // without saying which move reaches it.
+            if usable && ply > 0 {
+                let lower = if e.lower == -INF {
+                    -INF
+                } else {
+                    S::from_table(e.lower, ply)
+                };
+                let upper = if e.upper == INF {
+                    INF
+                } else {
+                    S::from_table(e.upper, ply)
+                };
+                if !exact {
+                    // Whatever it settles rests on some horizon.
+                    self.horizon_hits += 1;
+                }
+                if lower >= beta || upper <= alpha || lower == upper {
+                    self.stats.tt_hits += 1;
+                    self.move_stack.truncate(base);
+                    return if upper <= alpha { upper } else { lower };
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+            }
+            if (e.best as usize) < n {
+                table_move = Some(self.move_stack[base + e.best as usize].0);
+            }
+        }
+        // 4. Move order: the table's move, the killers, then by history.
+        self.order
+            .sort(&mut self.move_stack[base..], table_move, ply, me);
+        // 5. The children: the first with the full window, the others with a null window,
+        //    re-searched when they fail high inside it.
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_index = self.move_stack[base].1;
+        for i in 0..n {
+            let (mv, index) = self.move_stack[base + i];
+            let child = p.play(mv);
+            let child_key = K::child(key, &child, usize::from(index));
+            let same = child.to_move() == me;
+            let floor = alpha.max(best);
+            let t = if i == 0 || floor + 1 >= beta {
+                // The first child, or any child inside a null window: one search.
+                relative(same, floor, beta, |a, b| {
+                    self.node::<K, S>(&child, child_key, a, b, depth - 1, ply + 1)
+                })
+            } else {
+                self.stats.tests += 1;
+                let t = relative(same, floor, floor + 1, |a, b| {
+                    self.node::<K, S>(&child, child_key, a, b, depth - 1, ply + 1)
+                });
+                if t > floor && t < beta && !self.budget.stopped {
+                    self.stats.re_searches += 1;
+                    relative(same, t, beta, |a, b| {
+                        self.node::<K, S>(&child, child_key, a, b, depth - 1, ply + 1)
+                    })
+                } else {
+                    t
+                }
+            };
+            if self.budget.stopped {
+                self.move_stack.truncate(base);
+                return best.max(-INF + 1);
+            }
+            if ply == 0 && (t > best || self.root_best.is_none()) {
+                self.root_best = Some((mv, t));
+            }
+            if t > best {
+                best = t;
+                best_index = index;
+                if t > alpha {
+                    // Exact inside the window: this move and the child's line.
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                }
+            }
+            if best >= beta {
+                self.order.cutoff(mv, ply, me, depth);
+                break;
+            }
+        }
+        self.move_stack.truncate(base);
+        // 6. Store the result with its kind of bound.
+        let (lower, upper) = if best <= alpha0 {
+            (-INF, S::to_table(best, ply))
+        } else if best >= beta {
+            (S::to_table(best, ply), INF)
+        } else {
+            let v = S::to_table(best, ply);
+            (v, v)
+        };
+        // No horizon below: the game's own value, true at every depth.
+        let draft = if self.horizon_hits == horizon_before {
+            DRAFT_EXACT
+        } else {
+            draft
+        };
+        self.tt.store(key, lower, upper, best_index.min(254), draft);
+        best
+    }
+
+    /// MTD(f) (Plaat et al. 1996): null-window searches from the guess `g` until the bounds
+    /// meet; the value in the root mover's view. Each pass is one test.
+    pub(crate) fn mtdf<K: Keys<G>, S: Scoring<G>>(
+        &mut self,
+        root: &G,
+        g: Score,
+        depth: u32,
+    ) -> Score {
+        let key = K::root(root);
+        let (mut lo, mut hi) = (-INF, INF);
+        let mut g = g.clamp(-INF + 1, INF - 1);
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            self.stats.tests += 1;
+            self.root_best = None;
+            let t = self.node::<K, S>(root, key, beta - 1, beta, depth, 0);
+            if self.budget.stopped {
+                break;
+            }
+            if t < beta {
+                hi = t;
+            } else {
+                lo = t;
+            }
+            g = t;
+        }
+        g
+    }
+
+    /// A principal variation for the value `v` (root mover's view) after MTD(f): at each node the
+    /// first child (table move first) whose value reaches the node's, found with one null-window
+    /// test each — mostly table hits. Its nodes are not counted in the statistics.
+    pub(crate) fn pv_by_tests<K: Keys<G>, S: Scoring<G>>(
+        &mut self,
+        root: &G,
+        mut v: Score,
+        depth: u32,
+    ) -> Vec<G::Move> {
+        let saved = self.stats;
+        let mut line = Vec::new();
+        let mut p = root.clone();
+        let mut key = K::root(root);
+        for d in (1..=depth).rev() {
+            let moves: Vec<G::Move> = p.moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            let first = self
+                .tt
+                .probe(key)
+                .and_then(|e| moves.get(e.best as usize).copied());
+            let order = first
+                .into_iter()
+                .chain(moves.iter().copied().filter(|&m| Some(m) != first));
+            let me = p.to_move();
+            let mut next = None;
+            for mv in order {
+                let child = p.play(mv);
+                let index = moves.iter().position(|&m| m == mv).unwrap_or(0);
+                let ck = K::child(key, &child, index);
+                let same = child.to_move() == me;
+                let t = relative(same, v - 1, v, |a, b| {
+                    self.node::<K, S>(&child, ck, a, b, d - 1, line.len() + 1)
+                });
+                if self.budget.stopped {
+                    self.stats = saved;
+                    return line;
+                }
+                if t >= v {
+                    let child_v = if same { v } else { -v };
+                    next = Some((mv, child, ck, child_v));
+                    break;
+                }
+            }
+            match next {
+                Some((mv, child, ck, child_v)) => {
+                    line.push(mv);
+                    p = child;
+                    key = ck;
+                    v = child_v;
+                }
+                None => break,
+            }
+        }
+        self.stats = saved;
+        line
+    }
+}
