@@ -1,0 +1,289 @@
+//! gamesearch's engine against the `minimax` crate's `IterativeSearch` (what Rust users pick
+//! today: iterative deepening, a transposition table, a time limit), side by side in one run on
+//! Connect-Four 7x6 with the same evaluation (gamesearch's Connect-Four heuristic, given to both)
+//! and the same table size:
+//!
+//! 1. time to a fixed depth and nodes per second, on the same positions (medians of 3 runs);
+//! 2. a match at equal time per move, colours swapped over seeded openings.
+//!
+//! Run: `cargo bench -p gamesearch-cli --bench vs_minimax [-- --quick]`. The seed and positions
+//! are printed. `minimax` is a dev-dependency of the command-line crate only.
+
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic};
+use gamesearch::games::{Connect4, Kalah, TicTacToe, WholeTurns};
+use gamesearch::{Game, Limits, PositionKey};
+use minimax::{Evaluation, IterativeOptions, IterativeSearch, Strategy, Winner};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Any gamesearch game whose turns alternate, for the `minimax` crate: its states are
+/// gamesearch positions (copy-make), its hash the position key.
+struct Adapted<G>(PhantomData<G>);
+
+impl<G: PositionKey + Heuristic> minimax::Game for Adapted<G> {
+    type S = G;
+    type M = G::Move;
+
+    fn generate_moves(s: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
+        if let Some(w) = Self::get_winner(s) {
+            return Some(w);
+        }
+        moves.extend(s.moves());
+        None
+    }
+
+    fn apply(s: &mut G, m: G::Move) -> Option<G> {
+        Some(s.play(m))
+    }
+
+    fn get_winner(s: &G) -> Option<Winner> {
+        if s.moves().next().is_some() {
+            return None;
+        }
+        // f(p) is MAX's view; the side to move now did not make the last move.
+        let v = s.to_move().sign() * s.evaluate();
+        Some(match v.signum() {
+            0 => Winner::Draw,
+            1 => Winner::PlayerToMove,
+            _ => Winner::PlayerJustMoved,
+        })
+    }
+
+    fn zobrist_hash(s: &G) -> u64 {
+        s.key()
+    }
+}
+
+/// The same heuristic as gamesearch's engine, from the side to move's view.
+struct SameEval<G>(PhantomData<G>);
+
+impl<G: PositionKey + Heuristic> minimax::Evaluator for SameEval<G> {
+    type G = Adapted<G>;
+    fn evaluate(&self, s: &G) -> Evaluation {
+        (s.to_move().sign() * s.heuristic()).clamp(-30_000, 30_000) as Evaluation
+    }
+}
+
+const TABLE_BYTES: usize = 16 << 20;
+
+fn ours<G: PositionKey + Heuristic>() -> Engine<G> {
+    Engine::new(&EngineConfig {
+        tt_bytes: TABLE_BYTES,
+        driver: Driver::Pvs { aspiration: 16 },
+        max_depth: 128,
+    })
+    .expect("a 16 MiB table")
+}
+
+fn theirs<G: PositionKey + Heuristic>() -> IterativeSearch<SameEval<G>> {
+    IterativeSearch::new(
+        SameEval(PhantomData),
+        IterativeOptions::new().with_table_byte_size(TABLE_BYTES),
+    )
+}
+
+/// Nodes `minimax` explored and the depth it completed, read from its statistics line.
+fn their_stats<G: PositionKey + Heuristic>(s: &IterativeSearch<SameEval<G>>, p: &G) -> (u64, u32) {
+    let mut q = p.clone();
+    let text = s.stats(&mut q);
+    let depth = text
+        .split("to depth ")
+        .nth(1)
+        .and_then(|t| t.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(0);
+    let explored = text
+        .split("Explored ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or(0);
+    let partial = text
+        .split("next depth hit ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or(0);
+    (explored + partial, depth)
+}
+
+/// Depth reached and nodes per second within `budget` from `p`: (ours, theirs), medians of 3.
+fn at_budget<G: PositionKey + Heuristic>(p: &G, budget: Duration) -> ((f64, f64), (f64, f64)) {
+    let (mut od, mut on, mut td, mut tn) = (vec![], vec![], vec![], vec![]);
+    for _ in 0..3 {
+        let mut e = ours::<G>();
+        let t = e.think(p, &Limits::none().with_max_time(budget), |_| {});
+        od.push(f64::from(t.depth));
+        on.push(t.nodes_per_second());
+        let mut s = theirs::<G>();
+        s.set_timeout(budget);
+        let start = Instant::now();
+        assert!(s.choose_move(p).is_some());
+        let secs = start.elapsed().as_secs_f64();
+        let (nodes, depth) = their_stats(&s, p);
+        td.push(f64::from(depth));
+        tn.push(nodes as f64 / secs);
+    }
+    ((median(od), median(on)), (median(td), median(tn)))
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// Random positions `plies` moves from the start (not over), from `seed`.
+fn positions(n: usize, plies: u32, seed: u64) -> Vec<Connect4> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let start = Connect4::new(7, 6).unwrap();
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut p = start;
+        for _ in 0..plies {
+            let moves: Vec<u8> = p.moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        if p.moves().next().is_some() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let seed = 1;
+    println!("From the start, table {} MiB each, same heuristic; medians of 3 runs", TABLE_BYTES >> 20);
+    println!("| game | budget | ours: depth / nodes/s | minimax crate: depth / nodes/s | nodes/s ours/theirs |");
+    println!("|---|---:|---:|---:|---:|");
+    let budgets: &[f64] = if quick { &[0.1] } else { &[0.1, 1.0] };
+    for &b in budgets {
+        let budget = Duration::from_secs_f64(b);
+        let rows = [
+            ("Connect-Four 7x6", at_budget(&Connect4::new(7, 6).unwrap(), budget)),
+            (
+                "Kalah(6,4), whole turns",
+                at_budget(&WholeTurns::new(Kalah::new(6, 4).unwrap()), budget),
+            ),
+            ("tic-tac-toe", at_budget(&TicTacToe::new(), budget)),
+        ];
+        for (name, ((od, on), (td, tn))) in rows {
+            println!(
+                "| {name} | {b} s | {od} / {:.2} M | {td} / {:.2} M | {:.2} |",
+                on / 1e6,
+                tn / 1e6,
+                on / tn
+            );
+        }
+    }
+
+    let set = positions(if quick { 4 } else { 10 }, 8, seed);
+    let depths: &[u32] = if quick { &[8, 10] } else { &[8, 10, 12] };
+    println!(
+        "Connect-Four 7x6, {} positions of 8 random plies (seed {seed}), table {} MiB each, same heuristic",
+        set.len(),
+        TABLE_BYTES >> 20
+    );
+    println!("| depth | ours: time / nodes / nodes/s | minimax crate: time / nodes / nodes/s | time ours/theirs |");
+    println!("|---:|---:|---:|---:|");
+    for &d in depths {
+        let (mut ours_t, mut theirs_t) = (Vec::new(), Vec::new());
+        let (mut ours_n, mut theirs_n) = (0, 0);
+        for _run in 0..3 {
+            // Ours, then theirs, on the same positions; a fresh engine (table) for each,
+            // built before the clock starts (allocating 16 MiB is not searching).
+            let mut engines: Vec<Engine<Connect4>> = set
+                .iter()
+                .map(|_| {
+                    Engine::new(&EngineConfig {
+                        tt_bytes: TABLE_BYTES,
+                        driver: Driver::Pvs { aspiration: 16 },
+                        max_depth: d,
+                    })
+                    .unwrap()
+                })
+                .collect();
+            let start = Instant::now();
+            let mut nodes = 0;
+            for (p, e) in set.iter().zip(&mut engines) {
+                let t = e.think(p, &Limits::none(), |_| {});
+                assert!(t.depth == d || t.complete);
+                nodes += t.stats.nodes();
+            }
+            ours_t.push(start.elapsed().as_secs_f64());
+            ours_n = nodes;
+            drop(engines);
+            let mut strategies: Vec<IterativeSearch<SameEval<Connect4>>> = set
+                .iter()
+                .map(|_| {
+                    let mut s = theirs();
+                    s.set_max_depth(d as u8);
+                    s
+                })
+                .collect();
+            let start = Instant::now();
+            for (p, s) in set.iter().zip(&mut strategies) {
+                assert!(s.choose_move(p).is_some());
+            }
+            theirs_t.push(start.elapsed().as_secs_f64());
+            theirs_n = set
+                .iter()
+                .zip(&strategies)
+                .map(|(p, s)| their_stats(s, p).0)
+                .sum();
+        }
+        let (ot, tt) = (median(ours_t), median(theirs_t));
+        println!(
+            "| {d} | {:.3} s / {} / {:.2} M | {:.3} s / {} / {:.2} M | {:.2} |",
+            ot,
+            ours_n,
+            ours_n as f64 / ot / 1e6,
+            tt,
+            theirs_n,
+            theirs_n as f64 / tt / 1e6,
+            ot / tt
+        );
+    }
+
+    // A match at equal time: each opening twice, colours swapped.
+    let per_move = Duration::from_millis(if quick { 5 } else { 20 });
+    let openings = positions(if quick { 2 } else { 10 }, 2, seed + 1);
+    let (mut w, mut dr, mut l) = (0, 0, 0);
+    for o in &openings {
+        for ours_first in [true, false] {
+            let mut a = ours::<Connect4>();
+            let mut b = theirs::<Connect4>();
+            b.set_timeout(per_move);
+            let mut p = *o;
+            while p.moves().next().is_some() {
+                let ours_turn = (p.to_move() == gamesearch::Player::Max) == ours_first;
+                let m = if ours_turn {
+                    a.think(&p, &Limits::none().with_max_time(per_move), |_| {})
+                        .best_move
+                        .unwrap()
+                } else {
+                    b.choose_move(&p).unwrap()
+                };
+                p = p.play(m);
+            }
+            let v = p.evaluate().signum() * if ours_first { 1 } else { -1 };
+            match v {
+                1 => w += 1,
+                -1 => l += 1,
+                _ => dr += 1,
+            }
+        }
+    }
+    println!(
+        "match at {} ms a move, {} openings x 2 colours (seed {}): gamesearch wins {w}, draws {dr}, loses {l}",
+        per_move.as_millis(),
+        openings.len(),
+        seed + 1
+    );
+}
