@@ -175,16 +175,30 @@ fn engine_wins_the_won_connect4_end_games() {
 fn every_budget_gives_a_legal_move() {
     fn check<G: gamesearch::engine::Heuristic + PositionKey>(p: &G) {
         let mut engine: Engine<G> = Engine::new(&EngineConfig::default()).unwrap();
+        // Budgets too small for one iteration still give a legal move.
         for limits in [
             Limits::none().with_max_nodes(1),
-            Limits::none().with_max_nodes(1000),
-            Limits::none().with_max_time(std::time::Duration::from_millis(1)),
             Limits::none().with_stop_flag(std::sync::Arc::new(true.into())),
         ] {
             let t = engine.think(p, &limits, |_| {});
             let m = t.best_move.expect("a move");
             assert!(p.moves().any(|x| x == m));
             assert!(t.pv.is_empty() || t.pv[0] == m);
+        }
+        // From 1 ms (time is looked at every 1024 nodes, so the first iteration always ends) or
+        // a thousand nodes: a completed iteration, its move and its line.
+        for limits in [
+            Limits::none().with_max_nodes(1000),
+            Limits::none().with_max_time(std::time::Duration::from_millis(1)),
+        ] {
+            let t = engine.think(p, &limits, |_| {});
+            let m = t.best_move.expect("a move");
+            assert!(t.depth >= 1 && !t.pv.is_empty() && t.pv[0] == m);
+            let mut q = p.clone();
+            for &mv in &t.pv {
+                assert!(q.moves().any(|x| x == mv), "a legal line");
+                q = q.play(mv);
+            }
         }
     }
     check(&Connect4::new(7, 6).unwrap());

@@ -159,14 +159,20 @@ fn positions(n: usize, plies: u32, seed: u64) -> Vec<Connect4> {
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let seed = 1;
-    println!("From the start, table {} MiB each, same heuristic; medians of 3 runs", TABLE_BYTES >> 20);
+    println!(
+        "From the start, table {} MiB each, same heuristic; medians of 3 runs",
+        TABLE_BYTES >> 20
+    );
     println!("| game | budget | ours: depth / nodes/s | minimax crate: depth / nodes/s | nodes/s ours/theirs |");
     println!("|---|---:|---:|---:|---:|");
     let budgets: &[f64] = if quick { &[0.1] } else { &[0.1, 1.0] };
     for &b in budgets {
         let budget = Duration::from_secs_f64(b);
         let rows = [
-            ("Connect-Four 7x6", at_budget(&Connect4::new(7, 6).unwrap(), budget)),
+            (
+                "Connect-Four 7x6",
+                at_budget(&Connect4::new(7, 6).unwrap(), budget),
+            ),
             (
                 "Kalah(6,4), whole turns",
                 at_budget(&WholeTurns::new(Kalah::new(6, 4).unwrap()), budget),
