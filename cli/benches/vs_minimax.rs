@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic};
 use gamesearch::games::{Connect4, Kalah, TicTacToe, WholeTurns};
 use gamesearch::{Game, Limits, PositionKey};
+use gamesearch_cli::experiments::random_play;
 use minimax::{Evaluation, IterativeOptions, IterativeSearch, Strategy, Winner};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Any gamesearch game whose turns alternate, for the `minimax` crate: its states are
@@ -141,17 +142,7 @@ fn positions(n: usize, plies: u32, seed: u64) -> Vec<Connect4> {
     let start = Connect4::new(7, 6).unwrap();
     let mut out = Vec::new();
     while out.len() < n {
-        let mut p = start;
-        for _ in 0..plies {
-            let moves: Vec<u8> = p.moves().collect();
-            if moves.is_empty() {
-                break;
-            }
-            p = p.play(moves[rng.gen_range(0..moves.len())]);
-        }
-        if p.moves().next().is_some() {
-            out.push(p);
-        }
+        out.extend(random_play(&start, plies, &mut rng));
     }
     out
 }

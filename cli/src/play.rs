@@ -7,7 +7,7 @@ use std::time::Duration;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Thought};
 use gamesearch::games::{Connect4, Kalah, TicTacToe};
 use gamesearch::{Limits, Player, PositionKey};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// A game that can be played in the terminal: drawn as text, moves typed in its own notation
@@ -431,15 +431,7 @@ pub fn play_match<G: Board>(
     for _ in 0..openings {
         // A random opening that does not end the game.
         let opening = loop {
-            let mut p = start.clone();
-            for _ in 0..opening_plies {
-                let moves: Vec<G::Move> = p.moves().collect();
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.play(moves[rng.gen_range(0..moves.len())]);
-            }
-            if p.moves().next().is_some() {
+            if let Some(p) = crate::experiments::random_play(start, opening_plies, &mut rng) {
                 break p;
             }
         };

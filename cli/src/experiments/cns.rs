@@ -117,17 +117,8 @@ fn random_positions<G: Game>(
     let mut tries = 0;
     while out.len() < n && tries < 100 * n + 100 {
         tries += 1;
-        let mut p = start.clone();
-        for _ in 0..rng.gen_range(plies.clone()) {
-            let moves: Vec<G::Move> = p.moves().collect();
-            if moves.is_empty() {
-                break;
-            }
-            p = p.play(moves[rng.gen_range(0..moves.len())]);
-        }
-        if p.moves().next().is_some() {
-            out.push(p);
-        }
+        let k = rng.gen_range(plies.clone());
+        out.extend(super::random_play(start, k, rng));
     }
     out
 }

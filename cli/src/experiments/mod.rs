@@ -5,3 +5,30 @@ pub mod cns;
 pub mod pearl_kalah;
 pub mod ratios;
 pub mod svg;
+
+use gamesearch::Game;
+use rand::Rng;
+
+/// The position after `plies` uniformly random moves from `start`, or `None` if the game ended
+/// on the way (or at the end): how the experiments, benchmarks and matches make their seeded
+/// test positions.
+///
+/// ```
+/// use gamesearch::games::Connect4;
+/// use gamesearch_cli::experiments::random_play;
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let p = random_play(&Connect4::new(7, 6).unwrap(), 4, &mut rng).unwrap();
+/// assert_eq!(p.moves_played(), 4);
+/// ```
+pub fn random_play<G: Game>(start: &G, plies: u32, rng: &mut impl Rng) -> Option<G> {
+    let mut p = start.clone();
+    for _ in 0..plies {
+        let moves: Vec<G::Move> = p.moves().collect();
+        if moves.is_empty() {
+            return None;
+        }
+        p = p.play(moves[rng.gen_range(0..moves.len())]);
+    }
+    p.moves().next().is_some().then_some(p)
+}

@@ -16,7 +16,6 @@ use serde::Serialize;
 
 use super::svg::{line_plot, Series};
 use gamesearch::depth_first::{search, DepthFirst};
-use gamesearch::game::Game;
 use gamesearch::games::{Kalah, MoveOrder, Ordered, WholeTurns};
 use gamesearch::Error;
 use gamesearch::Limits;
@@ -108,17 +107,7 @@ impl PearlKalah {
                 )));
             }
             let plies = rng.gen_range(0..=self.max_plies);
-            let mut p = start;
-            for _ in 0..plies {
-                let moves: Vec<u8> = p.moves().collect();
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.play(moves[rng.gen_range(0..moves.len())]);
-            }
-            if p.moves().next().is_some() {
-                out.push(p);
-            }
+            out.extend(super::random_play(&start, plies, &mut rng));
         }
         Ok(out)
     }
