@@ -15,8 +15,13 @@ use rand_chacha::ChaCha8Rng;
 pub trait Board: PositionKey + Heuristic {
     /// The position, drawn for people.
     fn board(&self) -> String;
-    /// Which side a player is, in this game's words.
-    fn side_name(p: Player) -> &'static str;
+    /// Which side a player is, in this game's words (default: X first, O second).
+    fn side_name(p: Player) -> &'static str {
+        match p {
+            Player::Max => "X (first)",
+            Player::Min => "O (second)",
+        }
+    }
     /// The move named `s`, if legal here.
     fn parse_move(&self, s: &str) -> Option<Self::Move> {
         self.moves().find(|&m| self.move_name(m) == s)
@@ -49,12 +54,6 @@ impl Board for Connect4 {
         }
         s.push('\n');
         s
-    }
-    fn side_name(p: Player) -> &'static str {
-        match p {
-            Player::Max => "X (first)",
-            Player::Min => "O (second)",
-        }
     }
 }
 
@@ -101,12 +100,6 @@ impl Board for TicTacToe {
             }
         }
         s
-    }
-    fn side_name(p: Player) -> &'static str {
-        match p {
-            Player::Max => "X (first)",
-            Player::Min => "O (second)",
-        }
     }
 }
 
