@@ -265,9 +265,11 @@ impl<G: PositionKey, S: Scoring<G>> Engine<G, S> {
                 }
             };
             if s.budget.stopped {
-                // A stopped iteration: its best move counts only if it was searched to the end
-                // and beat the previous best, searched first (so also to the end).
-                if let (Some((mv, v)), Some(prev_v)) = (s.root_best, prev) {
+                // A stopped PVS iteration: its best move counts only if it was searched to the
+                // end and beat the previous best, searched first (so also to the end). (An MTD(f)
+                // pass's root values are bounds around its test value: no such proof.)
+                let pvs = matches!(self.cfg.driver, Driver::Pvs { .. });
+                if let (true, Some((mv, v)), Some(prev_v)) = (pvs, s.root_best, prev) {
                     if v > prev_v && Some(mv) != out.best_move {
                         out.best_move = Some(mv);
                         out.pv = vec![mv];
