@@ -68,6 +68,9 @@ pub struct SolveReport {
     pub tt_bytes: usize,
     /// Proof-number search: the tree's peak size in bytes.
     pub peak_tree_bytes: Option<usize>,
+    /// df-pn with a check: nodes of the proof (or disproof) tree that passed the checker.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub proof_nodes: Option<usize>,
     /// Wall-clock time, milliseconds.
     pub time_ms: f64,
 }

@@ -17,7 +17,8 @@ use gamesearch::conspiracy::CnTree;
 use gamesearch::depth_first::solve::{solve_report, Progress, SolveConfig};
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
 use gamesearch::games::{Kalah, Values};
-use gamesearch::proof_number::{PnConfig, PnTree};
+use gamesearch::proof_number::dfpn::{self, DfpnConfig};
+use gamesearch::proof_number::{Answer, PnConfig, PnTree};
 use gamesearch::PositionKey;
 use gamesearch::{run_report, Algorithm, CnsParams, Error, Game, GameSpec, Limits, Report};
 use gamesearch::{SearchConfig, SolveReport};
@@ -114,7 +115,13 @@ enum Command {
         /// default: three quarters of the machine's memory).
         #[arg(long, value_parser = parse_size)]
         max_memory: Option<usize>,
-        /// Transposition table size in MiB (alphabeta-tt).
+        /// df-pn: the 1+ε trick's ε (0: plain df-pn).
+        #[arg(long, default_value_t = 0.25, value_parser = parse_epsilon)]
+        epsilon: f64,
+        /// df-pn: extract the proof (or disproof) tree of the answer and verify it.
+        #[arg(long)]
+        check: bool,
+        /// Transposition table size in MiB (alphabeta-tt, dfpn).
         #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
         tt_mb: u64,
         /// Deepest iterative-deepening pass (for move ordering) before the exact search.
@@ -183,6 +190,10 @@ enum Solver {
     Pn,
     /// Multi-valued proof-number search: the exact value.
     PnMulti,
+    /// Depth-first proof-number search over a fixed table (--tt-mb): win, draw or loss.
+    Dfpn,
+    /// Multi-valued df-pn: the exact value, one table for every threshold.
+    DfpnMulti,
 }
 
 /// An algorithm name as clap parses it: the library's names, one list.
@@ -508,11 +519,16 @@ fn run(cli: Cli) -> Result<()> {
             game,
             algo,
             max_memory,
+            epsilon,
+            check,
             tt_mb,
             id_depth,
             budget,
             json,
         } => {
+            if check && !matches!(algo, Solver::Dfpn | Solver::DfpnMulti) {
+                bail!("--check verifies df-pn's proofs: use --algo dfpn or dfpn-multi");
+            }
             let spec: GameSpec = game.parse()?;
             let tt_bytes = usize::try_from(tt_mb << 20).context("--tt-mb: too large")?;
             let activity = Activity::start(show, algo.to_possible_value().unwrap().get_name());
@@ -544,6 +560,18 @@ fn run(cli: Cli) -> Result<()> {
                     gamesearch::proof_number::validate(&pn)?;
                     activity.message("growing the proof tree".into());
                     on_game!(&spec, g => gamesearch::proof_number::solve_report(g, &pn, algo == Solver::PnMulti))
+                }
+                Solver::Dfpn | Solver::DfpnMulti => {
+                    let d = DfpnConfig {
+                        tt_bytes,
+                        epsilon,
+                        limits: cfg.limits.clone(),
+                        ..DfpnConfig::default()
+                    };
+                    let on_run = |v: i32, a: Answer| {
+                        activity.message(format!("V >= {v}: {a:?}"));
+                    };
+                    on_game!(&spec, g => dfpn::solve_report(g, &d, algo == Solver::DfpnMulti, check, on_run)?)
                 }
             };
             activity.finish();
@@ -1108,6 +1136,9 @@ fn print_solve(game: &str, r: &SolveReport, json: bool) -> Result<()> {
     println!("outcome     {}", r.outcome.unwrap_or("unknown"));
     println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
     let s = &r.stats;
+    if let Some(n) = r.proof_nodes {
+        println!("proof       {n} nodes, checked");
+    }
     let memory = match r.peak_tree_bytes {
         Some(b) => format!("peak tree {}", gamesearch::error::human_bytes(b)),
         None => format!("tt {}", gamesearch::error::human_bytes(r.tt_bytes)),
@@ -1204,6 +1235,14 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(t) if t > 0.0 && t.is_finite() && t < 1e9 => Ok(t),
         _ => Err(format!("`{s}` is not a positive number of seconds")),
+    }
+}
+
+/// `--epsilon`: a finite number >= 0.
+fn parse_epsilon(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(e) if e >= 0.0 && e.is_finite() => Ok(e),
+        _ => Err(format!("`{s}` is not a number >= 0")),
     }
 }
 

@@ -576,6 +576,7 @@ pub fn solve_report<G: PositionKey + SolverKnowledge>(
         stats: s.stats,
         tt_bytes: s.tt_bytes,
         peak_tree_bytes: None,
+        proof_nodes: None,
         time_ms: start.elapsed().as_secs_f64() * 1e3,
     })
 }

@@ -30,6 +30,7 @@
 //! every expansion, so the tree never outgrows it) and the time/stop-flag limits. When one runs
 //! out the search reports [`Answer::Unknown`] with the root's (finite) numbers.
 
+pub mod dfpn;
 mod proof_tree;
 
 pub use proof_tree::{check_proof, ProofTree};
@@ -527,17 +528,10 @@ fn run_threshold<G: Game>(
 pub fn pn_value<G: Game>(game: &G, cfg: &PnConfig) -> PnValue<G::Move> {
     let mut tree = PnTree::new(game, cfg);
     let mut budget = Budget::new(&cfg.limits);
-    let (min, max) = game
-        .value_bounds()
-        .unwrap_or((Score::MIN / 4, Score::MAX / 4));
-    // Invariant: V >= lo is proven (or lo is the lower bound) and V < hi is proven (or hi - 1
-    // is the upper bound).
-    let (mut lo, mut hi) = (min, max.saturating_add(1));
     let mut runs = Vec::new();
     let mut best_move = None;
-    let mut complete = true;
-    let mut test = |tree: &mut PnTree<G>, v: Score, budget: &mut Budget| -> Option<bool> {
-        let r = run_threshold(tree, v, budget);
+    let search = value_by_thresholds(game.value_bounds(), |v| {
+        let r = run_threshold(&mut tree, v, &mut budget);
         runs.push((v, r.answer));
         match r.answer {
             Answer::Proven => {
@@ -554,12 +548,76 @@ pub fn pn_value<G: Game>(game: &G, cfg: &PnConfig) -> PnValue<G::Move> {
             }
             Answer::Unknown => None,
         }
-    };
+    });
+    let (lo, hi) = (search.lo, search.hi);
+    let solved = search.solved();
+    // The deciding root move of the final answer: MAX proves V >= lo, MIN disproves V >= hi.
+    if solved && tree.nodes[0].first_child != NONE {
+        let v = if game.to_move() == Player::Max {
+            lo
+        } else {
+            hi
+        };
+        let r = run_threshold(&mut tree, v, &mut budget);
+        best_move = r.best_move;
+        runs.push((v, r.answer));
+    } else if !solved {
+        best_move = None;
+    }
+    PnValue {
+        value: solved.then_some(lo),
+        bounds: (lo, hi - 1),
+        best_move,
+        complete: solved,
+        stats: tree.stats,
+        runs,
+        peak_bytes: tree.bytes(),
+    }
+}
+
+/// Where a threshold search stands: `V >= lo` proven (or `lo` the game's lower bound) and
+/// `V < hi` proven (or `hi - 1` its upper bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thresholds {
+    /// The proven lower bound.
+    pub lo: Score,
+    /// One more than the proven upper bound.
+    pub hi: Score,
+    /// False when a test answered "unknown" (a budget).
+    pub complete: bool,
+}
+
+impl Thresholds {
+    /// The value is known: `lo`.
+    pub fn solved(&self) -> bool {
+        self.complete && self.lo + 1 == self.hi
+    }
+}
+
+/// The threshold sequence of multi-valued proof-number search (see the module doc): `test(v)`
+/// answers `V >= v` (`None`: unknown), first at 1, 2, 4, … while proven or 0, −1, −3, … while
+/// disproven, then binary search with the upper middle, within the game's `bounds` if known.
+/// Shared by [`pn_value`] and df-pn's [`dfpn::Dfpn::value`].
+///
+/// ```
+/// use gamesearch::proof_number::value_by_thresholds;
+/// let mut asked = Vec::new();
+/// let t = value_by_thresholds(Some((-10, 10)), |v| { asked.push(v); Some(7 >= v) });
+/// assert!(t.solved() && t.lo == 7);
+/// assert_eq!(asked, [1, 2, 4, 8, 6, 7]);
+/// ```
+pub fn value_by_thresholds(
+    bounds: Option<(Score, Score)>,
+    mut test: impl FnMut(Score) -> Option<bool>,
+) -> Thresholds {
+    let (min, max) = bounds.unwrap_or((Score::MIN / 4, Score::MAX / 4));
+    let (mut lo, mut hi) = (min, max.saturating_add(1));
+    let mut complete = true;
     // Open search: 1, 2, 4, … while proven; 0, -1, -3, -7, … while disproven.
     let mut v: Score = 1.clamp(lo, hi - 1);
     let mut going_up: Option<bool> = None;
     while lo + 1 < hi {
-        match test(&mut tree, v, &mut budget) {
+        match test(v) {
             None => {
                 complete = false;
                 break;
@@ -593,34 +651,41 @@ pub fn pn_value<G: Game>(game: &G, cfg: &PnConfig) -> PnValue<G::Move> {
     // Binary search in [lo, hi - 1] with the upper middle (see the module doc).
     while complete && lo + 1 < hi {
         let mid = lo + (hi - lo) / 2; // upper middle of [lo, hi - 1]
-        match test(&mut tree, mid, &mut budget) {
+        match test(mid) {
             None => complete = false,
             Some(true) => lo = mid,
             Some(false) => hi = mid,
         }
     }
-    let solved = complete && lo + 1 == hi;
-    // The deciding root move of the final answer: MAX proves V >= lo, MIN disproves V >= hi.
-    if solved && tree.nodes[0].first_child != NONE {
-        let v = if game.to_move() == Player::Max {
-            lo
-        } else {
-            hi
-        };
-        let r = run_threshold(&mut tree, v, &mut budget);
-        best_move = r.best_move;
-        runs.push((v, r.answer));
-    } else if !solved {
-        best_move = None;
-    }
-    PnValue {
-        value: solved.then_some(lo),
-        bounds: (lo, hi - 1),
-        best_move,
-        complete: solved,
-        stats: tree.stats,
-        runs,
-        peak_bytes: tree.bytes(),
+    Thresholds { lo, hi, complete }
+}
+
+/// Win, draw or loss (MAX's view) by at most two tests: "win?" (`V >= 1`) and, if not,
+/// "draw?" (`V >= 0`). `test(v)` answers with the deciding root move; the result is the proven
+/// bounds within the game's `(lo, hi)`, the deciding move, and whether both answers came.
+/// Shared by binary PN and binary df-pn.
+///
+/// ```
+/// use gamesearch::proof_number::{win_draw_loss, Answer};
+/// let draw = |v: i32| (if 0 >= v { Answer::Proven } else { Answer::Disproven }, Some(3));
+/// assert_eq!(win_draw_loss((-5, 5), draw), ((0, 0), Some(3), true));
+/// ```
+pub fn win_draw_loss<M: Copy>(
+    (lo, hi): (Score, Score),
+    mut test: impl FnMut(Score) -> (Answer, Option<M>),
+) -> ((Score, Score), Option<M>, bool) {
+    let (win, win_move) = test(1);
+    match win {
+        Answer::Proven => ((1.max(lo), hi), win_move, true),
+        Answer::Unknown => ((lo, hi), None, false),
+        Answer::Disproven => {
+            let (draw, draw_move) = test(0);
+            match draw {
+                Answer::Proven => ((0, 0.min(hi)), draw_move.or(win_move), true),
+                Answer::Disproven => ((lo, (-1).min(hi)), draw_move, true),
+                Answer::Unknown => ((lo, 0.min(hi)), None, false),
+            }
+        }
     }
 }
 
@@ -660,19 +725,10 @@ pub fn solve_report<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> crate::re
             .unwrap_or((Score::MIN / 4, Score::MAX / 4));
         let mut tree = PnTree::new(game, &cfg);
         let mut budget = Budget::new(&cfg.limits);
-        let win = run_threshold(&mut tree, 1, &mut budget);
-        let (bounds, best, complete) = match win.answer {
-            Answer::Proven => ((1.max(lo), hi), win.best_move, true),
-            Answer::Unknown => ((lo, hi), None, false),
-            Answer::Disproven => {
-                let draw = run_threshold(&mut tree, 0, &mut budget);
-                match draw.answer {
-                    Answer::Proven => ((0, 0.min(hi)), draw.best_move.or(win.best_move), true),
-                    Answer::Disproven => ((lo, (-1).min(hi)), draw.best_move, true),
-                    Answer::Unknown => ((lo, 0.min(hi)), None, false),
-                }
-            }
-        };
+        let (bounds, best, complete) = win_draw_loss((lo, hi), |v| {
+            let r = run_threshold(&mut tree, v, &mut budget);
+            (r.answer, r.best_move)
+        });
         let value = (bounds.0 == bounds.1).then_some(bounds.0);
         (value, bounds, best, complete, tree.stats, tree.bytes())
     };
@@ -686,6 +742,7 @@ pub fn solve_report<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> crate::re
         stats,
         tt_bytes: 0,
         peak_tree_bytes: Some(peak),
+        proof_nodes: None,
         time_ms: start.elapsed().as_secs_f64() * 1e3,
     }
 }

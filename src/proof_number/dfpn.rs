@@ -1,0 +1,733 @@
+//! Depth-first proof-number search, df-pn (Nagai 2002), over a transposition table of fixed size.
+//!
+//! PN search keeps its whole tree in memory ([`super::PnTree`]); df-pn keeps none. It runs the
+//! same best-first search depth first: at each node it searches the most-proving child (OR: least
+//! proof number; AND: least disproof number) with thresholds on both numbers, and returns as soon
+//! as the node's proof number reaches its threshold or its disproof number reaches its own — the
+//! moment best-first search would have jumped elsewhere. The child's thresholds come from the
+//! second-best child: at an OR node `pn_c < min(th_pn, pn_2 + 1)` (with the 1+ε trick of
+//! Pawlewicz & Lew 2007, `ceil(pn_2 · (1 + ε))`, so the search stays longer in a subtree) and
+//! `dn_c < th_dn − dn + dn_c`; AND nodes the mirror image. What a node learnt is kept only in the
+//! table; what was overwritten is simply searched again.
+//!
+//! **The question** is PN(v) as for the tree search: `V >= v` for the tree cut at a horizon (or
+//! played to the end), MAX nodes OR, MIN nodes AND; turns need not alternate. **The table** keeps
+//! per position the numbers of the last threshold searched there and, for every threshold, what
+//! was proven: a lower bound (`V >= v` proven) and an upper bound (`V < v` proven) on the value.
+//! So a multi-valued search ([`Dfpn::value`]: the doubling-then-binary threshold sequence of
+//! [`super::pn_value`]) reuses every proof and disproof of earlier thresholds, and a later
+//! threshold starts from them. Replacement keeps, of two positions sharing a bucket, the one whose
+//! subtree cost more work.
+//!
+//! **Transpositions** merge in the table: a position reached by two paths is one entry. Summing
+//! the disproof numbers (OR) or proof numbers (AND) of children that share descendants counts
+//! those twice — numbers on a DAG over-estimate, which can only make the search less eager to
+//! enter such a subtree, never wrong: a node is proven or disproven only by its children's
+//! proofs. **Cycles**: none of the shipped games has any, and [`crate::Game`] requires that every
+//! path ends; a game with cycles would need the graph-history-interaction fixes of Kishimoto &
+//! Müller (2004).
+//!
+//! **Knowledge** ([`crate::SolverKnowledge`], searching to the end only): a win on the spot
+//! gives the node's exact value; moves that lose at once are dropped (they are the mover's worst);
+//! a position whose every move loses at once takes the game's value for it; the quiet bounds
+//! settle a threshold outside them without a search.
+
+use smallvec::SmallVec;
+
+use super::proof_tree::ProofTree;
+use super::{Answer, Initial, Number, PnValue, INFINITE};
+use crate::depth_first::solve::SolverKnowledge;
+use crate::error::Error;
+use crate::game::{Game, Player, PositionKey, Score};
+use crate::limits::{Budget, Limits};
+use crate::stats::Stats;
+
+/// How df-pn searches.
+///
+/// ```
+/// use gamesearch::proof_number::dfpn::{Dfpn, DfpnConfig};
+/// use gamesearch::games::TicTacToe;
+/// let mut d = Dfpn::new(&DfpnConfig { tt_bytes: 1 << 20, ..DfpnConfig::default() }).unwrap();
+/// assert_eq!(d.value(&TicTacToe::new()).value, Some(0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct DfpnConfig {
+    /// Table size in bytes: all the memory df-pn uses, whatever the length of the run.
+    pub tt_bytes: usize,
+    /// The horizon (`u32::MAX`: to the end of the game, where the game's knowledge is used).
+    pub depth: u32,
+    /// The 1+ε trick: ε (0: plain df-pn).
+    pub epsilon: f64,
+    /// Initial numbers of unsearched nodes.
+    pub initial: Initial,
+    /// Node / time / stop-flag budgets.
+    pub limits: Limits,
+}
+
+impl Default for DfpnConfig {
+    fn default() -> Self {
+        DfpnConfig {
+            tt_bytes: 64 << 20,
+            depth: u32::MAX,
+            epsilon: 0.25,
+            initial: Initial::Unit,
+            limits: Limits::none(),
+        }
+    }
+}
+
+/// One table slot: 32 bytes, two to a cache line.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    key: u64,
+    /// Numbers for the threshold `v`.
+    pn: Number,
+    dn: Number,
+    v: Score,
+    /// Proven bounds on the value, whatever the threshold.
+    lo: Score,
+    hi: Score,
+    /// Nodes searched below (saturating): the replacement priority.
+    work: u32,
+}
+
+const EMPTY: Slot = Slot {
+    key: 0,
+    pn: 1,
+    dn: 1,
+    v: 0,
+    lo: Score::MIN,
+    hi: Score::MAX,
+    work: 0,
+};
+
+/// The fixed-size table (2-way buckets).
+struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl Table {
+    fn with_bytes(bytes: usize) -> Result<Table, Error> {
+        let n = (bytes / std::mem::size_of::<Slot>()).max(2);
+        let n = if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        };
+        crate::memory::check_budget("a df-pn table", n * std::mem::size_of::<Slot>())?;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| Error::OutOfMemory {
+            what: "a df-pn table",
+            requested: n * std::mem::size_of::<Slot>(),
+            available: None,
+        })?;
+        slots.resize(n, EMPTY);
+        Ok(Table {
+            slots,
+            mask: (n - 1) & !1,
+        })
+    }
+
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    #[inline]
+    fn find(&self, key: u64) -> Option<&Slot> {
+        let i = (key as usize ^ (key >> 32) as usize) & self.mask;
+        self.slots[i..i + 2]
+            .iter()
+            .find(|s| s.key == key && s.work > 0)
+    }
+
+    #[inline]
+    fn store(&mut self, s: Slot) {
+        let i = (s.key as usize ^ (s.key >> 32) as usize) & self.mask;
+        let pair = &mut self.slots[i..i + 2];
+        let j = if pair[0].key == s.key || pair[1].key != s.key && pair[0].work <= pair[1].work {
+            0
+        } else {
+            1
+        };
+        pair[j] = s;
+    }
+}
+
+/// What PN(v) by df-pn found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DfpnResult<M> {
+    /// The threshold.
+    pub threshold: Score,
+    /// Proven (`V >= v`), disproven, or unknown (a budget ran out).
+    pub answer: Answer,
+    /// The root's proof number at the end.
+    pub proof: Number,
+    /// The root's disproof number at the end.
+    pub disproof: Number,
+    /// Proven with MAX to move, or disproven with MIN to move: a root move that does it.
+    pub best_move: Option<M>,
+    /// Counters of this run (`interior`: nodes searched; `leaves`: evaluations; `tt_hits`:
+    /// children settled by the table).
+    pub stats: Stats,
+}
+
+/// A df-pn searcher: its table survives between thresholds and positions.
+pub struct Dfpn<G: Game> {
+    table: Table,
+    stats: Stats,
+    budget: Budget,
+    cfg: DfpnConfig,
+    /// The threshold being searched.
+    v: Score,
+    _game: std::marker::PhantomData<G>,
+}
+
+/// `th − total + part`, keeping ∞ as ∞.
+#[inline]
+fn rest(th: Number, total: Number, part: Number) -> Number {
+    if th == INFINITE {
+        INFINITE
+    } else {
+        th.saturating_sub(total)
+            .saturating_add(part)
+            .min(INFINITE - 1)
+    }
+}
+
+/// Sum capped below ∞ (only a proof or disproof is ∞).
+#[inline]
+fn add(a: Number, b: Number) -> Number {
+    if a == INFINITE || b == INFINITE {
+        INFINITE
+    } else {
+        a.saturating_add(b).min(INFINITE - 1)
+    }
+}
+
+impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
+    /// A searcher with a table of `cfg.tt_bytes`.
+    pub fn new(cfg: &DfpnConfig) -> Result<Self, Error> {
+        if !(cfg.epsilon >= 0.0 && cfg.epsilon.is_finite()) {
+            return Err(Error::BadParameter(format!(
+                "df-pn's epsilon must be a finite number >= 0, not {}",
+                cfg.epsilon
+            )));
+        }
+        Ok(Dfpn {
+            table: Table::with_bytes(cfg.tt_bytes)?,
+            stats: Stats::default(),
+            budget: Budget::new(&cfg.limits),
+            cfg: cfg.clone(),
+            v: 0,
+            _game: std::marker::PhantomData,
+        })
+    }
+
+    /// Bytes of the table (all the memory the search uses).
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Counters since the searcher was made.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The table key of `p` with `depth` to go (depth-limited searches tell depths apart).
+    #[inline]
+    fn key(&self, p: &G, depth: u32) -> u64 {
+        if depth == u32::MAX {
+            p.key()
+        } else {
+            p.key()
+                ^ u64::from(depth)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .rotate_left(17)
+        }
+    }
+
+    /// The numbers of a position for the current threshold, from the table, or the initial
+    /// guess (`moves`: its move count, for the mobility estimate).
+    #[inline]
+    fn numbers(&self, p: &G, key: u64) -> (Number, Number, bool) {
+        match self.table.find(key) {
+            Some(s) if s.lo >= self.v => (0, INFINITE, true),
+            Some(s) if s.hi < self.v => (INFINITE, 0, true),
+            Some(s) if s.v == self.v => (s.pn, s.dn, false),
+            _ => match self.cfg.initial {
+                Initial::Unit => (1, 1, false),
+                Initial::Mobility => {
+                    let n = p.moves().count().max(1) as Number;
+                    if p.to_move() == Player::Max {
+                        (1, n, false)
+                    } else {
+                        (n, 1, false)
+                    }
+                }
+            },
+        }
+    }
+
+    /// Stores what the search of a node found: numbers for the threshold and the bound they
+    /// prove, or its exact value (`exact`; the numbers are then ignored).
+    fn store(&mut self, key: u64, pn: Number, dn: Number, work: u64, exact: Option<Score>) {
+        let mut s = *self.table.find(key).unwrap_or(&Slot { key, ..EMPTY });
+        s.key = key;
+        let (pn, dn) = match exact {
+            Some(x) => {
+                s.lo = x;
+                s.hi = x;
+                self.settled(x)
+            }
+            None => {
+                if pn == 0 {
+                    s.lo = s.lo.max(self.v);
+                }
+                if dn == 0 {
+                    s.hi = s.hi.min(self.v - 1);
+                }
+                (pn, dn)
+            }
+        };
+        s.v = self.v;
+        s.pn = pn;
+        s.dn = dn;
+        s.work = s
+            .work
+            .saturating_add(work.min(u64::from(u32::MAX)) as u32)
+            .max(1);
+        self.table.store(s);
+    }
+
+    /// The numbers of a position whose value is known exactly.
+    #[inline]
+    fn settled(&self, value: Score) -> (Number, Number) {
+        if value >= self.v {
+            (0, INFINITE)
+        } else {
+            (INFINITE, 0)
+        }
+    }
+
+    /// MID: searches `p` until its proof number reaches `th_pn` or its disproof number `th_dn`.
+    fn mid(
+        &mut self,
+        p: &G,
+        key: u64,
+        depth: u32,
+        th_pn: Number,
+        th_dn: Number,
+    ) -> (Number, Number) {
+        let start = self.stats.nodes();
+        // 1. The table may already know.
+        let (pn, dn, known) = self.numbers(p, key);
+        if known {
+            self.stats.tt_hits += 1;
+        }
+        if known || pn >= th_pn || dn >= th_dn {
+            return (pn, dn);
+        }
+        // 2. A leaf: the horizon or the end of the game.
+        let mut moves: SmallVec<[G::Move; 16]> = if depth == 0 {
+            SmallVec::new()
+        } else {
+            p.moves().collect()
+        };
+        if moves.is_empty() {
+            self.stats.leaves += 1;
+            self.budget.exhausted(self.stats.nodes());
+            let f = p.evaluate();
+            self.store(key, 0, 0, 1, Some(f));
+            return self.settled(f);
+        }
+        self.stats.interior += 1;
+        if self.budget.exhausted(self.stats.nodes()) {
+            return (pn, dn);
+        }
+        // 3. The game's knowledge, playing to the end.
+        if depth == u32::MAX {
+            if let Some(win) = p.immediate_win() {
+                let f = p.play(win).evaluate();
+                self.store(key, 0, 0, 1, Some(f));
+                return self.settled(f);
+            }
+            let kept = p.non_losing_moves(&mut moves);
+            if kept == 0 {
+                if let Some(f) = p.forced_loss_value() {
+                    self.store(key, 0, 0, 1, Some(f));
+                    return self.settled(f);
+                }
+                moves.truncate(1);
+            } else {
+                moves.truncate(kept);
+                if let Some((lo, hi)) = p.quiet_bounds() {
+                    if lo >= self.v || hi < self.v {
+                        let (pn, dn) = self.settled(if lo >= self.v { lo } else { hi });
+                        // The bounds themselves are worth keeping.
+                        let mut s = *self.table.find(key).unwrap_or(&Slot { key, ..EMPTY });
+                        s.key = key;
+                        s.lo = s.lo.max(lo);
+                        s.hi = s.hi.min(hi);
+                        s.work = s.work.max(1);
+                        self.table.store(s);
+                        return (pn, dn);
+                    }
+                }
+            }
+            p.order_moves(&mut moves);
+        }
+        // 4. The children, searched most-proving first until a threshold is reached.
+        let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
+        // Leaf children are valued here once and never stored: the table is for interior nodes,
+        // whose work is worth keeping.
+        let children: SmallVec<[(G, u64, Option<Score>); 16]> = moves
+            .iter()
+            .map(|&m| {
+                let c = p.play(m);
+                let k = self.key(&c, child_depth);
+                let leaf = (child_depth == 0 || c.moves().next().is_none()).then(|| {
+                    self.stats.leaves += 1;
+                    c.evaluate()
+                });
+                (c, k, leaf)
+            })
+            .collect();
+        let or = p.to_move() == Player::Max;
+        // The children's numbers, read from the table once and then kept up to date from what
+        // each search of a child returns: the loop does not depend on the child's entry
+        // surviving in the table (a lost entry would read as (1, 1) again and again).
+        let mut numbers: SmallVec<[(Number, Number); 16]> = children
+            .iter()
+            .map(|(c, k, leaf)| match leaf {
+                Some(f) => self.settled(*f),
+                None => {
+                    let (cp, cd, _) = self.numbers(c, *k);
+                    (cp, cd)
+                }
+            })
+            .collect();
+        let (mut pn, mut dn);
+        loop {
+            // This node's numbers from its children's, and the best two children.
+            pn = if or { INFINITE } else { 0 };
+            dn = if or { 0 } else { INFINITE };
+            let (mut best, mut best_n, mut second_n) = (0, INFINITE, INFINITE);
+            let mut best_other = 0;
+            for (i, &(cp, cd)) in numbers.iter().enumerate() {
+                let (mine, other) = if or { (cp, cd) } else { (cd, cp) };
+                if or {
+                    pn = pn.min(cp);
+                    dn = add(dn, cd);
+                } else {
+                    pn = add(pn, cp);
+                    dn = dn.min(cd);
+                }
+                if mine < best_n {
+                    second_n = best_n;
+                    best_n = mine;
+                    best = i;
+                    best_other = other;
+                } else if mine < second_n {
+                    second_n = mine;
+                }
+            }
+            if pn >= th_pn || dn >= th_dn || self.budget.stopped {
+                break;
+            }
+            // The child's thresholds: stay while it is the most proving (with 1+ε slack).
+            let widened = if self.cfg.epsilon > 0.0 && second_n != INFINITE {
+                ((f64::from(second_n) * (1.0 + self.cfg.epsilon)).ceil() as u64)
+                    .min(u64::from(INFINITE - 1)) as Number
+            } else {
+                second_n.saturating_add(1)
+            };
+            let (c, k, _) = &children[best];
+            let (tp, td) = if or {
+                (
+                    th_pn.min(widened.max(best_n + 1)),
+                    rest(th_dn, dn, best_other),
+                )
+            } else {
+                (
+                    rest(th_pn, pn, best_other),
+                    th_dn.min(widened.max(best_n + 1)),
+                )
+            };
+            numbers[best] = self.mid(c, *k, child_depth, tp, td);
+        }
+        let work = self.stats.nodes() - start;
+        self.store(key, pn, dn, work, None);
+        (pn, dn)
+    }
+
+    /// PN(v): whether `V(root) >= v`, within the budgets.
+    ///
+    /// ```
+    /// use gamesearch::proof_number::{dfpn::{Dfpn, DfpnConfig}, Answer};
+    /// use gamesearch::games::Connect4;
+    /// let mut d = Dfpn::new(&DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() }).unwrap();
+    /// let p = Connect4::new(4, 4).unwrap(); // a draw (Tromp)
+    /// assert_eq!(d.prove(&p, 0).answer, Answer::Proven);
+    /// assert_eq!(d.prove(&p, 1).answer, Answer::Disproven);
+    /// ```
+    pub fn prove(&mut self, root: &G, v: Score) -> DfpnResult<G::Move> {
+        let before = self.stats;
+        self.v = v;
+        self.stats.tests += 1;
+        let key = self.key(root, self.cfg.depth);
+        let (pn, dn) = self.mid(root, key, self.cfg.depth, INFINITE, INFINITE);
+        let answer = match (pn, dn) {
+            (0, _) => Answer::Proven,
+            (_, 0) => Answer::Disproven,
+            _ => Answer::Unknown,
+        };
+        let best_move = self.deciding_move(root, answer);
+        let mut stats = self.stats;
+        stats.leaves -= before.leaves;
+        stats.interior -= before.interior;
+        stats.tests -= before.tests;
+        stats.tt_hits -= before.tt_hits;
+        DfpnResult {
+            threshold: v,
+            answer,
+            proof: pn,
+            disproof: dn,
+            best_move,
+            stats,
+        }
+    }
+
+    /// The status of `p` for the current threshold: `Some(true)` proven, `Some(false)`
+    /// disproven — searching it if the table does not know (a budget may leave it `None`).
+    fn status(&mut self, p: &G, depth: u32) -> Option<bool> {
+        let key = self.key(p, depth);
+        let (pn, dn) = self.mid(p, key, depth, INFINITE, INFINITE);
+        match (pn, dn) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The root move that decides a proven (MAX to move) or disproven (MIN to move) root.
+    fn deciding_move(&mut self, root: &G, answer: Answer) -> Option<G::Move> {
+        let want = match (answer, root.to_move()) {
+            (Answer::Proven, Player::Max) => true,
+            (Answer::Disproven, Player::Min) => false,
+            _ => return None,
+        };
+        let depth = self.cfg.depth;
+        if depth == 0 {
+            return None;
+        }
+        let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
+        let moves: SmallVec<[G::Move; 16]> = root.moves().collect();
+        moves
+            .into_iter()
+            .find(|&m| self.status(&root.play(m), child_depth) == Some(want))
+    }
+
+    /// The proof (`proof`: of `V >= v`) or disproof tree of `root` for threshold `v`, after
+    /// [`Dfpn::prove`] answered it: read from the table, re-searching what was overwritten.
+    /// `None` if a budget stops the re-searches. Check it with [`super::check_proof`].
+    ///
+    /// ```
+    /// use gamesearch::proof_number::{check_proof, dfpn::{Dfpn, DfpnConfig}};
+    /// use gamesearch::games::TicTacToe;
+    /// let mut d = Dfpn::new(&DfpnConfig { tt_bytes: 1 << 20, ..DfpnConfig::default() }).unwrap();
+    /// let p = TicTacToe::new();
+    /// d.prove(&p, 0);
+    /// let t = d.proof_tree(&p, 0, true).unwrap();
+    /// assert!(check_proof(&p, &t, 0, u32::MAX, true).is_ok());
+    /// ```
+    pub fn proof_tree(&mut self, root: &G, v: Score, proof: bool) -> Option<ProofTree<G::Move>> {
+        self.v = v;
+        let depth = self.cfg.depth;
+        if self.status(root, depth) != Some(proof) {
+            return None;
+        }
+        self.extract(root, None, depth, proof)
+    }
+
+    fn extract(
+        &mut self,
+        p: &G,
+        mv: Option<G::Move>,
+        depth: u32,
+        proof: bool,
+    ) -> Option<ProofTree<G::Move>> {
+        let moves: SmallVec<[G::Move; 16]> = if depth == 0 {
+            SmallVec::new()
+        } else {
+            p.moves().collect()
+        };
+        if moves.is_empty() {
+            return Some(ProofTree {
+                mv,
+                children: Vec::new(),
+            });
+        }
+        let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
+        let chooser = (p.to_move() == Player::Max) == proof;
+        let mut children = Vec::new();
+        if chooser {
+            let m = moves
+                .into_iter()
+                .find(|&m| self.status(&p.play(m), child_depth) == Some(proof))?;
+            children.push(self.extract(&p.play(m), Some(m), child_depth, proof)?);
+        } else {
+            for m in moves {
+                let c = p.play(m);
+                if self.status(&c, child_depth) != Some(proof) {
+                    return None;
+                }
+                children.push(self.extract(&c, Some(m), child_depth, proof)?);
+            }
+        }
+        Some(ProofTree { mv, children })
+    }
+
+    /// Multi-valued df-pn: the value of `root` (cut at the horizon) by PN(v) for the doubling-
+    /// then-binary threshold sequence of [`super::pn_value`], one table for all thresholds.
+    ///
+    /// ```
+    /// use gamesearch::proof_number::dfpn::{Dfpn, DfpnConfig};
+    /// use gamesearch::games::Kalah;
+    /// let mut d = Dfpn::new(&DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() }).unwrap();
+    /// assert_eq!(d.value(&Kalah::new(4, 2).unwrap()).value, Some(6)); // Irving et al.
+    /// ```
+    pub fn value(&mut self, root: &G) -> PnValue<G::Move> {
+        self.value_with(root, |_, _| {})
+    }
+
+    /// [`Dfpn::value`], calling `on_run` with each threshold and its answer as it comes.
+    pub fn value_with(
+        &mut self,
+        root: &G,
+        mut on_run: impl FnMut(Score, Answer),
+    ) -> PnValue<G::Move> {
+        let before = self.stats;
+        let mut runs = Vec::new();
+        let mut best_move = None;
+        let bounds = root.value_bounds();
+        let search = super::value_by_thresholds(bounds, |v| {
+            let r = self.prove(root, v);
+            runs.push((v, r.answer));
+            on_run(v, r.answer);
+            if r.best_move.is_some() {
+                best_move = r.best_move;
+            }
+            match r.answer {
+                Answer::Proven => Some(true),
+                Answer::Disproven => Some(false),
+                Answer::Unknown => None,
+            }
+        });
+        let solved = search.solved();
+        if solved {
+            // The deciding move of the final answer: MAX proves V >= lo, MIN disproves V >= hi.
+            let v = if root.to_move() == Player::Max {
+                search.lo
+            } else {
+                search.hi
+            };
+            let r = self.prove(root, v);
+            best_move = r.best_move;
+            runs.push((v, r.answer));
+        } else {
+            best_move = None;
+        }
+        let mut stats = self.stats;
+        stats.leaves -= before.leaves;
+        stats.interior -= before.interior;
+        stats.tests -= before.tests;
+        stats.tt_hits -= before.tt_hits;
+        PnValue {
+            value: solved.then_some(search.lo),
+            bounds: (search.lo, search.hi - 1),
+            best_move,
+            complete: solved,
+            stats,
+            runs,
+            peak_bytes: self.table.bytes(),
+        }
+    }
+}
+
+/// Solves `game` to the end with df-pn and names the result (what `gamesearch solve --algo
+/// dfpn|dfpn-multi` prints): `multi`, the exact value ([`Dfpn::value`]); otherwise win, draw or
+/// loss by "win?" then "draw?". With `check`, the proof (or disproof) tree of the last answer
+/// is extracted and verified by [`super::check_proof`]; its size is reported (`proof_nodes`), a
+/// failed check is an error. `on_run` sees every threshold's answer as it comes.
+///
+/// ```
+/// use gamesearch::proof_number::dfpn::{solve_report, DfpnConfig};
+/// use gamesearch::games::Connect4;
+/// let cfg = DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() };
+/// let r = solve_report(&Connect4::new(5, 4).unwrap(), &cfg, true, true, |_, _| {}).unwrap();
+/// assert_eq!((r.value, r.outcome), (Some(0), Some("draw"))); // Tromp: 5x4 is a draw
+/// assert!(r.proof_nodes.unwrap() > 0);
+/// ```
+pub fn solve_report<G: PositionKey + SolverKnowledge>(
+    game: &G,
+    cfg: &DfpnConfig,
+    multi: bool,
+    check: bool,
+    mut on_run: impl FnMut(Score, Answer),
+) -> Result<crate::report::SolveReport, Error> {
+    let start = std::time::Instant::now();
+    let mut cfg = cfg.clone();
+    cfg.depth = u32::MAX;
+    let mut d = Dfpn::new(&cfg)?;
+    let mut last: Option<(Score, Answer)> = None;
+    let (value, bounds, best_move, complete) = if multi {
+        let r = d.value_with(game, |v, a| {
+            last = Some((v, a));
+            on_run(v, a);
+        });
+        (r.value, r.bounds, r.best_move, r.complete)
+    } else {
+        let range = game
+            .value_bounds()
+            .unwrap_or((Score::MIN / 4, Score::MAX / 4));
+        let (bounds, best, complete) = super::win_draw_loss(range, |v| {
+            let r = d.prove(game, v);
+            last = Some((v, r.answer));
+            on_run(v, r.answer);
+            (r.answer, r.best_move)
+        });
+        (
+            (bounds.0 == bounds.1).then_some(bounds.0),
+            bounds,
+            best,
+            complete,
+        )
+    };
+    let stats = d.stats();
+    let proof_nodes = match last {
+        Some((v, answer)) if check && answer != Answer::Unknown => {
+            let proof = answer == Answer::Proven;
+            let tree = d.proof_tree(game, v, proof).ok_or_else(|| {
+                Error::BadParameter("the proof could not be extracted within the budget".into())
+            })?;
+            super::check_proof(game, &tree, v, u32::MAX, proof)
+                .map_err(|e| Error::BadParameter(format!("df-pn's proof failed the check: {e}")))?;
+            Some(tree.size())
+        }
+        _ => None,
+    };
+    Ok(crate::report::SolveReport {
+        algo: if multi { "dfpn-multi" } else { "dfpn" }.into(),
+        value,
+        bounds,
+        best_move: best_move.map(|m| game.move_name(m)),
+        complete,
+        outcome: crate::report::outcome(bounds),
+        stats,
+        tt_bytes: d.table_bytes(),
+        peak_tree_bytes: None,
+        proof_nodes,
+        time_ms: start.elapsed().as_secs_f64() * 1e3,
+    })
+}
