@@ -583,3 +583,52 @@ fn bad_play_input_is_one_line_and_exit_2() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn solve_with_dfpn_checks_its_proof() {
+    // Connect-Four 5x4 is a draw (Tromp); the multi-valued answer's proof is verified.
+    let (code, out, err) = gamesearch(&[
+        "solve",
+        "connect4:5x4",
+        "--algo",
+        "dfpn-multi",
+        "--tt-mb",
+        "16",
+        "--check",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["value"].as_i64(), v["outcome"].as_str()),
+        (Some(0), Some("draw")),
+        "{v}"
+    );
+    assert!(v["proof_nodes"].as_u64().unwrap() > 0);
+    assert_eq!(v["tt_bytes"], 16 << 20);
+    // Binary df-pn: win, draw or loss; Kalah(4,3) is a first-player win (+8).
+    let (code, out, _) = gamesearch(&["solve", "kalah:4,3", "--algo", "dfpn", "--tt-mb", "16"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("outcome     win"), "{out}");
+    // A budget leaves it unknown, with status 0.
+    let (code, out, _) = gamesearch(&[
+        "solve",
+        "connect4:7x6",
+        "--algo",
+        "dfpn",
+        "--tt-mb",
+        "16",
+        "--max-nodes",
+        "2000",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("INCOMPLETE"), "{out}");
+    for args in [
+        &["solve", "kalah:4,3", "--check"][..],
+        &["solve", "kalah:4,3", "--algo", "dfpn", "--epsilon", "-1"],
+    ] {
+        let (code, _, err) = gamesearch(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
