@@ -71,6 +71,10 @@ pub struct SolveReport {
     /// df-pn with a check: nodes of the proof (or disproof) tree that passed the checker.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub proof_nodes: Option<usize>,
+    /// df-pn: the root's proof and disproof numbers after the last threshold (∞ = u32::MAX):
+    /// how far an unfinished search got.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub root_numbers: Option<(u32, u32)>,
     /// Wall-clock time, milliseconds.
     pub time_ms: f64,
 }

@@ -18,7 +18,7 @@ use gamesearch::depth_first::solve::{solve_report, Progress, SolveConfig};
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
 use gamesearch::games::{Kalah, Values};
 use gamesearch::proof_number::dfpn::{self, DfpnConfig};
-use gamesearch::proof_number::{Answer, PnConfig, PnTree};
+use gamesearch::proof_number::{Initial, PnConfig, PnTree};
 use gamesearch::PositionKey;
 use gamesearch::{run_report, Algorithm, CnsParams, Error, Game, GameSpec, Limits, Report};
 use gamesearch::{SearchConfig, SolveReport};
@@ -121,6 +121,9 @@ enum Command {
         /// df-pn: extract the proof (or disproof) tree of the answer and verify it.
         #[arg(long)]
         check: bool,
+        /// df-pn: initial numbers from the number of moves (Allis' mobility) instead of 1.
+        #[arg(long)]
+        mobility: bool,
         /// Transposition table size in MiB (alphabeta-tt, dfpn).
         #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
         tt_mb: u64,
@@ -521,6 +524,7 @@ fn run(cli: Cli) -> Result<()> {
             max_memory,
             epsilon,
             check,
+            mobility,
             tt_mb,
             id_depth,
             budget,
@@ -565,13 +569,21 @@ fn run(cli: Cli) -> Result<()> {
                     let d = DfpnConfig {
                         tt_bytes,
                         epsilon,
+                        initial: if mobility {
+                            Initial::Mobility
+                        } else {
+                            Initial::Unit
+                        },
                         limits: cfg.limits.clone(),
                         ..DfpnConfig::default()
                     };
-                    let on_run = |v: i32, a: Answer| {
-                        activity.message(format!("V >= {v}: {a:?}"));
-                    };
-                    on_game!(&spec, g => dfpn::solve_report(g, &d, algo == Solver::DfpnMulti, check, on_run)?)
+                    let multi = algo == Solver::DfpnMulti;
+                    on_game!(&spec, g => dfpn::solve_report(g, &d, multi, check, |r| {
+                        activity.message(format!(
+                            "V >= {}: {:?} (root pn {}, dn {})",
+                            r.threshold, r.answer, r.proof, r.disproof
+                        ))
+                    })?)
                 }
             };
             activity.finish();
@@ -1138,6 +1150,20 @@ fn print_solve(game: &str, r: &SolveReport, json: bool) -> Result<()> {
     let s = &r.stats;
     if let Some(n) = r.proof_nodes {
         println!("proof       {n} nodes, checked");
+    }
+    if let (Some((pn, dn)), false) = (r.root_numbers, r.complete) {
+        let show = |n: u32| {
+            if n == u32::MAX {
+                "inf".to_string()
+            } else {
+                n.to_string()
+            }
+        };
+        println!(
+            "root        proof number {}  disproof number {}",
+            show(pn),
+            show(dn)
+        );
     }
     let memory = match r.peak_tree_bytes {
         Some(b) => format!("peak tree {}", gamesearch::error::human_bytes(b)),

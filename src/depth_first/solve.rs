@@ -577,6 +577,7 @@ pub fn solve_report<G: PositionKey + SolverKnowledge>(
         tt_bytes: s.tt_bytes,
         peak_tree_bytes: None,
         proof_nodes: None,
+        root_numbers: None,
         time_ms: start.elapsed().as_secs_f64() * 1e3,
     })
 }

@@ -598,14 +598,14 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     /// assert_eq!(d.value(&Kalah::new(4, 2).unwrap()).value, Some(6)); // Irving et al.
     /// ```
     pub fn value(&mut self, root: &G) -> PnValue<G::Move> {
-        self.value_with(root, |_, _| {})
+        self.value_with(root, |_| {})
     }
 
-    /// [`Dfpn::value`], calling `on_run` with each threshold and its answer as it comes.
+    /// [`Dfpn::value`], calling `on_run` with each threshold's result as it comes.
     pub fn value_with(
         &mut self,
         root: &G,
-        mut on_run: impl FnMut(Score, Answer),
+        mut on_run: impl FnMut(&DfpnResult<G::Move>),
     ) -> PnValue<G::Move> {
         let before = self.stats;
         let mut runs = Vec::new();
@@ -614,7 +614,7 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         let search = super::value_by_thresholds(bounds, |v| {
             let r = self.prove(root, v);
             runs.push((v, r.answer));
-            on_run(v, r.answer);
+            on_run(&r);
             if r.best_move.is_some() {
                 best_move = r.best_move;
             }
@@ -659,13 +659,14 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
 /// dfpn|dfpn-multi` prints): `multi`, the exact value ([`Dfpn::value`]); otherwise win, draw or
 /// loss by "win?" then "draw?". With `check`, the proof (or disproof) tree of the last answer
 /// is extracted and verified by [`super::check_proof`]; its size is reported (`proof_nodes`), a
-/// failed check is an error. `on_run` sees every threshold's answer as it comes.
+/// failed check is an error. `on_run` sees every threshold's result as it comes; the root's
+/// proof and disproof numbers of the last one are reported (`root_numbers`).
 ///
 /// ```
 /// use gamesearch::proof_number::dfpn::{solve_report, DfpnConfig};
 /// use gamesearch::games::Connect4;
 /// let cfg = DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() };
-/// let r = solve_report(&Connect4::new(5, 4).unwrap(), &cfg, true, true, |_, _| {}).unwrap();
+/// let r = solve_report(&Connect4::new(5, 4).unwrap(), &cfg, true, true, |_| {}).unwrap();
 /// assert_eq!((r.value, r.outcome), (Some(0), Some("draw"))); // Tromp: 5x4 is a draw
 /// assert!(r.proof_nodes.unwrap() > 0);
 /// ```
@@ -674,17 +675,19 @@ pub fn solve_report<G: PositionKey + SolverKnowledge>(
     cfg: &DfpnConfig,
     multi: bool,
     check: bool,
-    mut on_run: impl FnMut(Score, Answer),
+    mut on_run: impl FnMut(&DfpnResult<G::Move>),
 ) -> Result<crate::report::SolveReport, Error> {
     let start = std::time::Instant::now();
     let mut cfg = cfg.clone();
     cfg.depth = u32::MAX;
     let mut d = Dfpn::new(&cfg)?;
     let mut last: Option<(Score, Answer)> = None;
+    let mut numbers = None;
     let (value, bounds, best_move, complete) = if multi {
-        let r = d.value_with(game, |v, a| {
-            last = Some((v, a));
-            on_run(v, a);
+        let r = d.value_with(game, |r| {
+            last = Some((r.threshold, r.answer));
+            numbers = Some((r.proof, r.disproof));
+            on_run(r);
         });
         (r.value, r.bounds, r.best_move, r.complete)
     } else {
@@ -694,7 +697,8 @@ pub fn solve_report<G: PositionKey + SolverKnowledge>(
         let (bounds, best, complete) = super::win_draw_loss(range, |v| {
             let r = d.prove(game, v);
             last = Some((v, r.answer));
-            on_run(v, r.answer);
+            numbers = Some((r.proof, r.disproof));
+            on_run(&r);
             (r.answer, r.best_move)
         });
         (
@@ -728,6 +732,7 @@ pub fn solve_report<G: PositionKey + SolverKnowledge>(
         tt_bytes: d.table_bytes(),
         peak_tree_bytes: None,
         proof_nodes,
+        root_numbers: numbers,
         time_ms: start.elapsed().as_secs_f64() * 1e3,
     })
 }

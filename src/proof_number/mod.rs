@@ -743,6 +743,7 @@ pub fn solve_report<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> crate::re
         tt_bytes: 0,
         peak_tree_bytes: Some(peak),
         proof_nodes: None,
+        root_numbers: None,
         time_ms: start.elapsed().as_secs_f64() * 1e3,
     }
 }
