@@ -93,6 +93,7 @@ pub fn run(
         id_depth: 0,
         limits: limits.clone(),
         best_move: false,
+        threads: 1,
     };
     let start_board = Connect4::new(7, 6)?;
     let positions: Vec<Connect4> = lines

@@ -127,6 +127,10 @@ proptest! {
             let after = search(&p.play(mv), DepthFirst::Minimax, 100, &Limits::none()).value;
             prop_assert_eq!(after, s.value, "best move {} of {:?}", mv + 1, p);
         }
+        // Two threads sharing a tiny table (torn and lost entries, helpers in another order):
+        // the same value.
+        let two = SolveConfig { threads: 2, tt_bytes: 1 << 12, ..cfg.clone() };
+        prop_assert_eq!(solve(&p, &two, |_| {}).unwrap().value, mm.value, "two threads");
         let weak = solve(&Weak::new(p), &cfg, |_| {}).unwrap();
         prop_assert_eq!(weak.value, mm.value.map(i32::signum));
     }

@@ -163,3 +163,33 @@ fn solver_on_the_conspiracy_example() {
     assert_eq!(s.value, Some(4));
     assert_eq!(s.best_move, Some(0));
 }
+
+/// The solver with two threads equals one thread (and the published values) on Kalah boards,
+/// whose turns do not alternate.
+#[test]
+fn two_threads_solve_kalah_as_one_does() {
+    for (m, n) in [(3, 3), (4, 3), (5, 2), (6, 2)] {
+        let k = Kalah::new(m, n).unwrap();
+        let one = solve(
+            &k,
+            &SolveConfig {
+                tt_bytes: 1 << 20,
+                ..SolveConfig::default()
+            },
+            |_| {},
+        )
+        .unwrap();
+        let two = solve(
+            &k,
+            &SolveConfig {
+                tt_bytes: 1 << 20,
+                threads: 2,
+                ..SolveConfig::default()
+            },
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(one.value, two.value, "Kalah({m},{n})");
+        assert!(two.complete && two.best_move.is_some());
+    }
+}

@@ -127,6 +127,9 @@ enum Command {
         /// Transposition table size in MiB (alphabeta-tt, dfpn).
         #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
         tt_mb: u64,
+        /// alphabeta-tt: threads sharing the table (default: the machine's cores).
+        #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+        threads: Option<usize>,
         /// Deepest iterative-deepening pass (for move ordering) before the exact search.
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=64))]
         id_depth: u32,
@@ -526,6 +529,7 @@ fn run(cli: Cli) -> Result<()> {
             check,
             mobility,
             tt_mb,
+            threads,
             id_depth,
             budget,
             json,
@@ -541,6 +545,8 @@ fn run(cli: Cli) -> Result<()> {
                 id_depth,
                 limits: limits(budget)?.with_node_counter(activity.counter()),
                 best_move: true,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
             };
             let r = match algo {
                 Solver::AlphabetaTt => {

@@ -28,6 +28,8 @@
 //! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic
 //! value. A node/time budget or the stop flag ends the solve with the bounds proven so far.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use smallvec::SmallVec;
@@ -150,6 +152,9 @@ pub struct SolveConfig {
     /// Also find a best move once the value is known (one more null-window test per root
     /// move tried); off when only the value is wanted, as in a benchmark of scores.
     pub best_move: bool,
+    /// Threads searching each null-window test together, sharing the table (1: none besides
+    /// the caller's).
+    pub threads: usize,
 }
 
 impl Default for SolveConfig {
@@ -159,6 +164,7 @@ impl Default for SolveConfig {
             id_depth: 8,
             limits: Limits::none(),
             best_move: true,
+            threads: 1,
         }
     }
 }
@@ -221,11 +227,25 @@ pub struct Solution<M> {
 /// ```
 pub struct ExactSolver<G: Game> {
     tt: TranspositionTable,
+    /// The main thread's move stack, kept between solves (grown once to the deepest path's
+    /// need, so that no node allocates).
+    move_stack: Vec<G::Move>,
+}
+
+/// One thread's search: the shared table, its own counters, budget and move stack. The main
+/// thread (`helper == 0`) answers each test; helpers (Lazy SMP) search the same test at the same
+/// time with their moves near the root rotated, filling the shared table with bounds the main
+/// thread then finds.
+struct Worker<'t, G: Game> {
+    tt: &'t TranspositionTable,
     stats: Stats,
     budget: Budget,
-    /// The moves of every position on the current path, one run per ply: grown once to the
-    /// deepest path's need, so that no node allocates.
+    /// The moves of every position on the current path, one run per ply.
     move_stack: Vec<G::Move>,
+    /// 0: the main thread; k > 0: the k-th helper.
+    helper: usize,
+    /// Nodes on the current path (the root is 1).
+    ply: u32,
 }
 
 /// Moves `first` (the table's move), if it is among `moves`, to the front; the others keep
@@ -247,24 +267,26 @@ fn draft_of(depth: u32) -> u8 {
     }
 }
 
-impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
+impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
     /// A solver with a table of `cfg.tt_bytes`; [`Error::OutOfMemory`] when the machine cannot
     /// give that much.
     pub fn new(cfg: &SolveConfig) -> Result<Self, Error> {
         Ok(ExactSolver {
             tt: TranspositionTable::try_with_bytes(cfg.tt_bytes)?,
-            stats: Stats::default(),
-            budget: Budget::new(&cfg.limits),
             move_stack: Vec::new(),
         })
     }
+}
 
+impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
     /// Fail-soft nega-max alpha-beta with the table; `depth == u32::MAX` searches to the end.
     /// `no_win_now`: the parent already knows the side to move has no immediate win
     /// ([`SolverKnowledge::NON_LOSING_PREVENTS_IMMEDIATE_WIN`]).
     fn search(&mut self, p: &G, alpha: Score, beta: Score, depth: u32, no_win_now: bool) -> Score {
         let base = self.move_stack.len();
+        self.ply += 1;
         let v = self.search_node(p, alpha, beta, depth, no_win_now, base);
+        self.ply -= 1;
         self.move_stack.truncate(base);
         v
     }
@@ -347,6 +369,11 @@ impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
         p.order_moves(moves);
         put_first(moves, table_move);
         let n = moves.len();
+        // Helpers take the root's and its children's moves in another order, so that the threads
+        // spread over the tree instead of searching the same nodes (Lazy SMP).
+        if self.helper > 0 && self.ply <= 2 && n > 1 {
+            moves.rotate_left(self.helper % n);
+        }
         let child_no_win = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN && kept > 0;
         let child_depth = if depth == u32::MAX {
             u32::MAX
@@ -407,6 +434,47 @@ impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
         m
     }
 
+    /// TEST(root, m, >) to the end of the game: the null-window search `(m, m + 1)` in MAX's
+    /// view, by this (main) thread with `threads - 1` helpers searching the same window at the
+    /// same time in another move order; the helpers stop when the main thread has its answer, and
+    /// their nodes are added to its counters.
+    fn test(&mut self, p: &G, m: Score, threads: usize) -> Score {
+        if threads <= 1 {
+            return self.root(p, m, m + 1, u32::MAX);
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let tt = self.tt;
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|helper| {
+                    let limits = Limits::none().with_stop_flag(done.clone());
+                    scope.spawn(move || {
+                        let mut w: Worker<G> = Worker {
+                            tt,
+                            stats: Stats::default(),
+                            budget: Budget::new(&limits),
+                            move_stack: Vec::new(),
+                            helper,
+                            ply: 0,
+                        };
+                        w.root(p, m, m + 1, u32::MAX);
+                        w.stats
+                    })
+                })
+                .collect();
+            let t = self.root(p, m, m + 1, u32::MAX);
+            done.store(true, Ordering::Relaxed);
+            for h in helpers {
+                if let Ok(st) = h.join() {
+                    self.stats.leaves += st.leaves;
+                    self.stats.interior += st.interior;
+                    self.stats.tt_hits += st.tt_hits;
+                }
+            }
+            t
+        })
+    }
+
     /// The value of `p` searched with the window `(alpha, beta)` in MAX's view.
     fn root(&mut self, p: &G, alpha: Score, beta: Score, depth: u32) -> Score {
         relative(p.to_move() == Player::Max, alpha, beta, |a, b| {
@@ -425,7 +493,7 @@ impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
 /// assert!(s.complete);
 /// assert_eq!(s.bounds.0, s.bounds.1);
 /// ```
-pub fn solve<G: PositionKey + SolverKnowledge>(
+pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
     game: &G,
     cfg: &SolveConfig,
     progress: impl FnMut(&Progress),
@@ -433,7 +501,7 @@ pub fn solve<G: PositionKey + SolverKnowledge>(
     ExactSolver::new(cfg)?.solve(game, cfg, progress)
 }
 
-impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
+impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
     /// Solves `game` with this solver's table (`cfg.tt_bytes` is ignored: the table was sized at
     /// creation); `progress` is called after every deepening pass and null-window test.
     pub fn solve(
@@ -446,11 +514,18 @@ impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
         // of tests small anyway.
         let (mut lo, mut hi) = game.value_bounds().unwrap_or((-INF + 1, INF - 1));
         let start = Instant::now();
-        let s = self;
-        s.stats = Stats::default();
-        s.tt.new_search();
-        s.budget = Budget::new(&cfg.limits);
-        let report = |s: &ExactSolver<G>, lo, hi, phase, depth| Progress {
+        self.tt.new_search();
+        let mut main = Worker {
+            tt: &self.tt,
+            stats: Stats::default(),
+            budget: Budget::new(&cfg.limits),
+            move_stack: std::mem::take(&mut self.move_stack),
+            helper: 0,
+            ply: 0,
+        };
+        let s = &mut main;
+        let threads = cfg.threads.max(1);
+        let report = |s: &Worker<G>, lo, hi, phase, depth| Progress {
             lower: lo,
             upper: hi,
             phase,
@@ -483,7 +558,7 @@ impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
             };
             step = step.saturating_mul(2);
             s.stats.tests += 1;
-            let t = s.root(game, mid, mid + 1, u32::MAX);
+            let t = s.test(game, mid, threads);
             if s.budget.stopped {
                 break;
             }
@@ -525,13 +600,15 @@ impl<G: PositionKey + SolverKnowledge> ExactSolver<G> {
             }
         }
         let complete = solved && !s.budget.stopped;
+        let stats = s.stats;
+        self.move_stack = std::mem::take(&mut main.move_stack);
         Ok(Solution {
             value: solved.then_some(lo),
             bounds: (lo, hi),
             best_move,
             complete,
-            stats: s.stats,
-            tt_bytes: s.tt.bytes(),
+            stats,
+            tt_bytes: self.tt.bytes(),
         })
     }
 }
@@ -559,7 +636,7 @@ pub fn zero_biased_middle(lo: Score, hi: Score) -> Score {
 }
 
 /// Solves `game` and names the result (what `gamesearch solve` prints).
-pub fn solve_report<G: PositionKey + SolverKnowledge>(
+pub fn solve_report<G: PositionKey + SolverKnowledge + Sync>(
     game: &G,
     cfg: &SolveConfig,
     progress: impl FnMut(&Progress),

@@ -24,6 +24,8 @@
 //! slot whose subtree cost the least work. Bounds are used only when the stored draft is at least
 //! the depth still to search; the best move is always used for ordering.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::error::Error;
 use crate::game::{Score, INF};
 
@@ -74,9 +76,62 @@ const EMPTY: Slot = Slot {
 
 const WAYS: usize = 4;
 
-#[derive(Clone, Copy, Debug)]
+/// A slot as stored: two atomic words, `check = key ^ data` and `data` (the packed bounds, move,
+/// draft, work and age). A reader accepts a slot only if `check ^ data` is its key, so a slot
+/// torn by two threads writing at once reads as a miss, never as another position's bounds
+/// (Hyatt & Mann's lockless hashing). Relaxed atomics: plain loads and stores on x86-64.
+#[derive(Debug)]
+#[repr(C)]
+struct AtomicSlot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Debug)]
 #[repr(C, align(64))]
-struct Bucket([Slot; WAYS]);
+struct Bucket([AtomicSlot; WAYS]);
+
+impl Bucket {
+    fn empty() -> Bucket {
+        Bucket(std::array::from_fn(|_| AtomicSlot {
+            check: AtomicU64::new(EMPTY.key ^ pack(&EMPTY)),
+            data: AtomicU64::new(pack(&EMPTY)),
+        }))
+    }
+}
+
+/// The slot's fields but the key, in one word.
+#[inline]
+fn pack(s: &Slot) -> u64 {
+    u64::from(s.lower as u16)
+        | u64::from(s.upper as u16) << 16
+        | u64::from(s.best) << 32
+        | u64::from(s.draft) << 40
+        | u64::from(s.work) << 48
+        | u64::from(s.age) << 56
+}
+
+#[inline]
+fn unpack(key: u64, d: u64) -> Slot {
+    Slot {
+        key,
+        lower: d as u16 as i16,
+        upper: (d >> 16) as u16 as i16,
+        best: (d >> 32) as u8,
+        draft: (d >> 40) as u8,
+        work: (d >> 48) as u8,
+        age: (d >> 56) as u8,
+    }
+}
+
+impl AtomicSlot {
+    #[inline]
+    fn write(&self, s: &Slot) {
+        let d = pack(s);
+        self.data.store(d, Ordering::Relaxed);
+        self.check.store(s.key ^ d, Ordering::Relaxed);
+    }
+}
 
 #[inline]
 fn encode_lower(v: Score) -> i16 {
@@ -127,7 +182,7 @@ fn decode(s: &Slot) -> Entry {
 /// assert_eq!((e.lower, e.upper, e.best), (3, 7, 1));
 /// assert!(tt.probe(43).is_none());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     bucket_mask: usize,
@@ -179,7 +234,7 @@ impl TranspositionTable {
             .try_reserve_exact(n)
             .map_err(|_| out_of_memory(crate::memory::physical_bytes()))?;
         advise_huge_pages(&mut buckets);
-        buckets.resize(n, Bucket([EMPTY; WAYS]));
+        buckets.extend((0..n).map(|_| Bucket::empty()));
         Ok(TranspositionTable {
             buckets,
             bucket_mask: n - 1,
@@ -228,21 +283,30 @@ impl TranspositionTable {
         let _ = key;
     }
 
-    /// The entry for `key`, if stored.
+    /// The entry for `key`, if stored (and not torn by a concurrent write).
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = &self.buckets[self.bucket(key)];
-        b.0.iter().find(|s| s.key == key && s.draft > 0).map(decode)
+        for slot in &b.0 {
+            let d = slot.data.load(Ordering::Relaxed);
+            if slot.check.load(Ordering::Relaxed) ^ d == key && (d >> 40) as u8 > 0 {
+                return Some(decode(&unpack(key, d)));
+            }
+        }
+        None
     }
 
     /// Stores bounds for `key` (`draft` 0 is stored as 1). An entry for the same key with the
     /// same draft has its bounds intersected with the new ones (both are true); one with a
     /// deeper draft keeps its bounds and takes the new move.
+    ///
+    /// Takes `&self`: threads share one table (a write racing another can lose one of them —
+    /// a table may forget — but never make a slot wrong).
     #[inline]
-    pub fn store(&mut self, key: u64, lower: Score, upper: Score, best: u8, draft: u8, work: u8) {
+    pub fn store(&self, key: u64, lower: Score, upper: Score, best: u8, draft: u8, work: u8) {
         let age = self.age;
         let i = self.bucket(key);
-        let bucket = &mut self.buckets[i].0;
+        let bucket = &self.buckets[i].0;
         let mut new = Slot {
             key,
             lower: encode_lower(lower),
@@ -256,16 +320,18 @@ impl TranspositionTable {
         // slot, else an earlier search's, else the one that cost the least work.
         let mut victim = 0;
         let mut victim_rank = u32::MAX;
-        for (i, old) in bucket.iter_mut().enumerate() {
+        for (i, slot) in bucket.iter().enumerate() {
+            let d = slot.data.load(Ordering::Relaxed);
+            let old = unpack(slot.check.load(Ordering::Relaxed) ^ d, d);
             if old.key == key && old.draft > 0 {
                 if old.draft == new.draft {
                     new.lower = new.lower.max(old.lower);
                     new.upper = new.upper.min(old.upper);
                     new.work = new.work.max(old.work);
                 } else if old.draft > new.draft {
-                    new = Slot { best, age, ..*old };
+                    new = Slot { best, age, ..old };
                 }
-                *old = new;
+                slot.write(&new);
                 return;
             }
             let rank = (u32::from(old.draft > 0) << 16)
@@ -276,12 +342,14 @@ impl TranspositionTable {
                 victim_rank = rank;
             }
         }
-        bucket[victim] = new;
+        bucket[victim].write(&new);
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket([EMPTY; WAYS]));
+        for b in &mut self.buckets {
+            *b = Bucket::empty();
+        }
     }
 }
 
@@ -312,6 +380,7 @@ mod tests {
     #[test]
     fn slots_and_buckets_have_the_documented_size() {
         assert_eq!(std::mem::size_of::<Slot>(), 16);
+        assert_eq!(std::mem::size_of::<AtomicSlot>(), 16);
         assert_eq!(std::mem::size_of::<Bucket>(), 64);
         assert_eq!(std::mem::align_of::<Bucket>(), 64);
     }

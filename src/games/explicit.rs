@@ -15,8 +15,8 @@
 //! The tree records the leaves each search evaluates ([`ExplicitTree::evaluated`]), so a test
 //! can say which leaves an algorithm looked at.
 
-use std::cell::RefCell;
 use std::ops::Range;
+use std::sync::Mutex;
 
 use crate::depth_first::solve::SolverKnowledge;
 use crate::engine::Heuristic;
@@ -48,7 +48,7 @@ pub struct ExplicitNode {
 #[derive(Debug)]
 pub struct ExplicitTree {
     nodes: Vec<ExplicitNode>,
-    log: RefCell<Vec<u32>>,
+    log: Mutex<Vec<u32>>,
 }
 
 /// A position in an [`ExplicitTree`]: a node index.
@@ -73,7 +73,7 @@ impl ExplicitTree {
         }
         Ok(ExplicitTree {
             nodes: p.nodes,
-            log: RefCell::new(Vec::new()),
+            log: Mutex::new(Vec::new()),
         })
     }
 
@@ -111,12 +111,17 @@ impl ExplicitTree {
     /// The names (or `#index` for unnamed nodes) of the nodes evaluated since the last
     /// [`clear_log`](Self::clear_log), in order.
     pub fn evaluated(&self) -> Vec<String> {
-        self.log.borrow().iter().map(|&n| self.label(n)).collect()
+        self.log().iter().map(|&n| self.label(n)).collect()
+    }
+
+    /// The evaluation log (a mutex, so that trees can be searched from several threads).
+    fn log(&self) -> std::sync::MutexGuard<'_, Vec<u32>> {
+        self.log.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Forgets the evaluation log.
     pub fn clear_log(&self) {
-        self.log.borrow_mut().clear();
+        self.log().clear();
     }
 
     fn label(&self, n: u32) -> String {
@@ -155,7 +160,7 @@ impl Game for ExplicitPosition<'_> {
     }
 
     fn evaluate(&self) -> Score {
-        self.tree.log.borrow_mut().push(self.node);
+        self.tree.log().push(self.node);
         self.node().value
     }
 
