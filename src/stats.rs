@@ -37,4 +37,23 @@ impl Stats {
     pub fn nodes(&self) -> u64 {
         self.leaves + self.interior
     }
+
+    /// What was counted since `before` (a snapshot of the same counters), for a searcher
+    /// whose counters run across several searches.
+    ///
+    /// ```
+    /// use gamesearch::Stats;
+    /// let before = Stats { leaves: 5, interior: 2, ..Stats::default() };
+    /// let now = Stats { leaves: 9, interior: 3, tests: 1, ..Stats::default() };
+    /// assert_eq!(now.since(&before), Stats { leaves: 4, interior: 1, tests: 1, ..Stats::default() });
+    /// ```
+    pub fn since(&self, before: &Stats) -> Stats {
+        Stats {
+            leaves: self.leaves - before.leaves,
+            interior: self.interior - before.interior,
+            tests: self.tests - before.tests,
+            re_searches: self.re_searches - before.re_searches,
+            tt_hits: self.tt_hits - before.tt_hits,
+        }
+    }
 }

@@ -195,6 +195,16 @@ fn rest(th: Number, total: Number, part: Number) -> Number {
     }
 }
 
+/// What a node's numbers say: proven (pn 0), disproven (dn 0) or not yet known.
+#[inline]
+fn answer_of(pn: Number, dn: Number) -> Answer {
+    match (pn, dn) {
+        (0, _) => Answer::Proven,
+        (_, 0) => Answer::Disproven,
+        _ => Answer::Unknown,
+    }
+}
+
 /// Sum capped below ∞ (only a proof or disproof is ∞).
 #[inline]
 fn add(a: Number, b: Number) -> Number {
@@ -477,17 +487,9 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         self.stats.tests += 1;
         let key = self.key(root, self.cfg.depth);
         let (pn, dn) = self.mid(root, key, self.cfg.depth, INFINITE, INFINITE);
-        let answer = match (pn, dn) {
-            (0, _) => Answer::Proven,
-            (_, 0) => Answer::Disproven,
-            _ => Answer::Unknown,
-        };
+        let answer = answer_of(pn, dn);
         let best_move = self.deciding_move(root, answer);
-        let mut stats = self.stats;
-        stats.leaves -= before.leaves;
-        stats.interior -= before.interior;
-        stats.tests -= before.tests;
-        stats.tt_hits -= before.tt_hits;
+        let stats = self.stats.since(&before);
         DfpnResult {
             threshold: v,
             answer,
@@ -503,10 +505,10 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     fn status(&mut self, p: &G, depth: u32) -> Option<bool> {
         let key = self.key(p, depth);
         let (pn, dn) = self.mid(p, key, depth, INFINITE, INFINITE);
-        match (pn, dn) {
-            (0, _) => Some(true),
-            (_, 0) => Some(false),
-            _ => None,
+        match answer_of(pn, dn) {
+            Answer::Proven => Some(true),
+            Answer::Disproven => Some(false),
+            Answer::Unknown => None,
         }
     }
 
@@ -638,11 +640,7 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         } else {
             best_move = None;
         }
-        let mut stats = self.stats;
-        stats.leaves -= before.leaves;
-        stats.interior -= before.interior;
-        stats.tests -= before.tests;
-        stats.tt_hits -= before.tt_hits;
+        let stats = self.stats.since(&before);
         PnValue {
             value: solved.then_some(search.lo),
             bounds: (search.lo, search.hi - 1),
