@@ -214,23 +214,24 @@ impl<G: super::Heuristic> Scoring<G> for Playing {
     #[inline]
     fn to_table(s: Score, ply: usize) -> Score {
         // Proven scores are stored as the distance from this node, not from the root.
-        if s >= PROVEN {
-            s + ply as Score
-        } else if s <= -PROVEN {
-            s - ply as Score
-        } else {
-            s
-        }
+        shift_proven(s, ply as Score)
     }
     #[inline]
     fn from_table(s: Score, ply: usize) -> Score {
-        if s >= PROVEN {
-            s - ply as Score
-        } else if s <= -PROVEN {
-            s + ply as Score
-        } else {
-            s
-        }
+        shift_proven(s, -(ply as Score))
+    }
+}
+
+/// Moves a proven score `plies` further from its win or loss (back towards it when negative);
+/// heuristic scores stay as they are.
+#[inline]
+fn shift_proven(s: Score, plies: Score) -> Score {
+    if s >= PROVEN {
+        s + plies
+    } else if s <= -PROVEN {
+        s - plies
+    } else {
+        s
     }
 }
 
@@ -293,19 +294,20 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
         }
         let me = p.to_move();
         let sign = me.sign();
-        // 2. Leaves: a finished game, or the horizon.
+        // 2. Leaves: a finished game, or the horizon (where only whether a move exists matters:
+        //    no moves are generated).
+        if depth == 0 && p.moves().next().is_some() {
+            self.stats.leaves += 1;
+            self.horizon_hits += 1;
+            return sign * S::horizon(p);
+        }
         let base = self.move_stack.len();
         self.move_stack
             .extend(p.moves().enumerate().map(|(i, m)| (m, i.min(255) as u8)));
         let n = self.move_stack.len() - base;
-        if n == 0 || depth == 0 {
-            self.move_stack.truncate(base);
+        if n == 0 {
             self.stats.leaves += 1;
-            if n == 0 {
-                return sign * S::terminal(p, ply);
-            }
-            self.horizon_hits += 1;
-            return sign * S::horizon(p);
+            return sign * S::terminal(p, ply);
         }
         self.stats.interior += 1;
         // 3. The table: bounds that settle the node or narrow the window (below the root); its
