@@ -29,3 +29,19 @@ pub(crate) fn find_path<M: PartialEq + Copy>(
     }
     Some(i)
 }
+
+/// The moves from the root to node `i`, given each node's parent and the move that led to it
+/// (the root has none).
+pub(crate) fn path_to<M>(
+    mut i: usize,
+    parent: impl Fn(usize) -> usize,
+    move_to: impl Fn(usize) -> Option<M>,
+) -> Vec<M> {
+    let mut path = Vec::new();
+    while let Some(m) = move_to(i) {
+        path.push(m);
+        i = parent(i);
+    }
+    path.reverse();
+    path
+}

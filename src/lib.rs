@@ -39,6 +39,7 @@ pub mod report;
 pub mod search;
 pub mod spec;
 pub mod stats;
+pub mod trace;
 
 pub use conspiracy::{cns, CnConfig};
 pub use depth_first::solve::{solve, ExactSolver, Solution, SolveConfig, SolverKnowledge};

@@ -18,14 +18,15 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
-use crate::conspiracy::{cns, CnConfig, ConspiracyNumbers};
+use crate::conspiracy::{CnConfig, ConspiracyNumbers};
 use crate::depth_first::{self, DepthFirst};
 use crate::error::Error;
 use crate::game::{Game, Score};
 use crate::limits::Limits;
-use crate::proof_number::{pn_value, PnConfig};
+use crate::proof_number::PnConfig;
 use crate::report::Report;
 use crate::stats::Stats;
+use crate::trace::{NoObserver, Observer};
 
 /// Conspiracy-number search's parameters (McAllester 1988): it stops when the root's likely
 /// range `[Vmin, Vmax]` is at most `accuracy` wide, or when every value but the root's needs at
@@ -266,12 +267,22 @@ pub struct Outcome<M> {
 /// assert!(r.complete && r.pv.len() == 9);
 /// ```
 pub fn search<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Outcome<G::Move> {
+    search_with_observer(game, algo, cfg, &mut NoObserver)
+}
+
+/// [`search`] reporting to `obs` (the front door of [`crate::trace::search_observed`]).
+pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
+    game: &G,
+    algo: Algorithm,
+    cfg: &SearchConfig,
+    obs: &mut O,
+) -> Outcome<G::Move> {
     match algo {
-        Algorithm::Mtdf => crate::engine::mtdf_to_depth(game, cfg.depth, &cfg.limits),
+        Algorithm::Mtdf => crate::engine::mtdf_to_depth_observed(game, cfg.depth, &cfg.limits, obs),
         Algorithm::PnMulti => {
             let mut pn = PnConfig::new(cfg.depth);
             pn.limits = cfg.limits.clone();
-            let r = pn_value(game, &pn);
+            let r = crate::proof_number::pn_value_observed(game, &pn, obs);
             Outcome {
                 value: r.value,
                 best_move: r.best_move,
@@ -286,7 +297,7 @@ pub fn search<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Outcome
             cn.limits = cfg.limits.clone();
             cn.accuracy = p.accuracy;
             cn.threshold = p.threshold;
-            let r = cns(game, &cn);
+            let r = crate::conspiracy::cns_observed(game, &cn, obs);
             Outcome {
                 value: Some(r.value),
                 best_move: r.best_move,
@@ -303,7 +314,7 @@ pub fn search<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Outcome
             let df = algo
                 .depth_first()
                 .expect("every other algorithm is depth-first");
-            depth_first::search_with(game, df, cfg)
+            depth_first::search_observed(game, df, cfg, obs)
         }
     }
 }

@@ -34,6 +34,7 @@ use smallvec::SmallVec;
 use crate::game::{Game, Player, Score, INF};
 use crate::limits::{Budget, Limits};
 use crate::stats::Stats;
+use crate::trace::{Event, NoObserver, Observer};
 
 /// A bounds sequence: element k = the value reachable with k conspirators.
 pub type Seq = SmallVec<[Score; 4]>;
@@ -391,6 +392,47 @@ impl<G: Game> CnTree<G> {
         true
     }
 
+    /// The moves from the root to node `i`.
+    fn path(&self, i: usize) -> Vec<G::Move> {
+        crate::arena::path_to(i, |k| self.nodes[k].parent as usize, |k| self.nodes[k].mv)
+    }
+
+    /// Reports node `i`'s value and bounds sequences.
+    fn report_node<O: Observer<G::Move>>(&self, i: usize, obs: &mut O) {
+        let n = &self.nodes[i];
+        obs.event(Event::Conspiracy {
+            path: self.path(i),
+            value: n.value,
+            asc: n.asc.to_vec(),
+            desc: n.desc.to_vec(),
+        });
+    }
+
+    /// Reports the expansion of node `i`: its children's values and sequences, then every
+    /// ancestor's (all recomputed by [`CnTree::expand`]).
+    fn report_expansion<O: Observer<G::Move>>(&self, i: usize, obs: &mut O) {
+        let kids = self.kids(i);
+        obs.event(Event::Expand {
+            path: self.path(i),
+            children: kids.clone().filter_map(|k| self.nodes[k].mv).collect(),
+        });
+        for k in kids {
+            obs.event(Event::LeafAt {
+                path: self.path(k),
+                value: self.nodes[k].value,
+            });
+            self.report_node(k, obs);
+        }
+        let mut j = i;
+        loop {
+            self.report_node(j, obs);
+            match self.nodes[j].parent {
+                NONE => break,
+                p => j = p as usize,
+            }
+        }
+    }
+
     /// Expands the node reached by `path` (for worked examples).
     pub fn expand_at(&mut self, path: &[G::Move]) -> bool {
         match self.find(path) {
@@ -579,15 +621,39 @@ fn downsize_at<G: Game>(t: &CnTree<G>, i: usize, target: Score) -> usize {
 /// assert_eq!(r.best_move, Some(0));
 /// ```
 pub fn cns<G: Game>(game: &G, cfg: &CnConfig) -> CnResult<G::Move> {
+    cns_observed(game, cfg, &mut NoObserver)
+}
+
+/// [`cns`] reporting every step to `obs` (see [`crate::trace`]).
+pub fn cns_observed<G: Game, O: Observer<G::Move>>(
+    game: &G,
+    cfg: &CnConfig,
+    obs: &mut O,
+) -> CnResult<G::Move> {
     let mut tree = CnTree::new(game, cfg);
+    if O::ACTIVE {
+        obs.event(Event::LeafAt {
+            path: Vec::new(),
+            value: tree.value(),
+        });
+        tree.report_node(0, obs);
+    }
     let mut budget = Budget::new(&cfg.limits);
     let nt = cfg.threshold;
     let mut complete = true;
     while let Some(leaf) = tree.next_leaf(cfg.accuracy, nt) {
+        if O::ACTIVE {
+            obs.event(Event::Select {
+                path: tree.path(leaf),
+            });
+        }
         let k = tree.nodes[leaf].pos.moves().count() as u64;
         if budget.exhausted(tree.stats.nodes() + k) || !tree.expand(leaf) {
             complete = false;
             break;
+        }
+        if O::ACTIVE {
+            tree.report_expansion(leaf, obs);
         }
     }
     let range = tree.range(nt);

@@ -6,11 +6,26 @@
 
 use super::{relative, Ctx};
 use crate::game::{Game, Score, INF};
+use crate::trace::{Bound, Observer, Window};
 
 /// F3, fail-soft: the result `t` of a search with window `(alpha, beta)` satisfies
 /// `t <= alpha ⇒ V <= t`, `t >= beta ⇒ V >= t`, and `alpha < t < beta ⇒ V = t`.
-pub(crate) fn fail_soft<G: Game>(
-    ctx: &mut Ctx<G::Move>,
+pub(crate) fn fail_soft<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
+    p: &G,
+    alpha: Score,
+    beta: Score,
+    depth: u32,
+    ply: usize,
+) -> Score {
+    ctx.enter(|| Window::negamax(p.to_move(), alpha, beta));
+    let t = fail_soft_node(ctx, p, alpha, beta, depth, ply);
+    ctx.exit(|| Bound::negamax(p.to_move(), t, alpha, beta));
+    t
+}
+
+fn fail_soft_node<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
     p: &G,
     alpha: Score,
     beta: Score,
@@ -24,9 +39,10 @@ pub(crate) fn fail_soft<G: Game>(
     ctx.interior(ply);
     let me = p.to_move();
     let mut m = -INF;
-    for mv in moves {
+    for mv in moves.by_ref() {
         let child = p.play(mv);
         let same = child.to_move() == me;
+        ctx.descend(mv);
         let t = relative(same, alpha.max(m), beta, |a, b| {
             fail_soft(ctx, &child, a, b, depth - 1, ply + 1)
         });
@@ -41,12 +57,27 @@ pub(crate) fn fail_soft<G: Game>(
             break; // beta cut-off
         }
     }
+    ctx.cutoff(moves);
     m
 }
 
 /// F2, fail-hard: the result is clamped to `[alpha, beta]`.
-pub(crate) fn fail_hard<G: Game>(
-    ctx: &mut Ctx<G::Move>,
+pub(crate) fn fail_hard<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
+    p: &G,
+    alpha: Score,
+    beta: Score,
+    depth: u32,
+    ply: usize,
+) -> Score {
+    ctx.enter(|| Window::negamax(p.to_move(), alpha, beta));
+    let t = fail_hard_node(ctx, p, alpha, beta, depth, ply);
+    ctx.exit(|| Bound::negamax(p.to_move(), t, alpha, beta));
+    t
+}
+
+fn fail_hard_node<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
     p: &G,
     mut alpha: Score,
     beta: Score,
@@ -60,9 +91,10 @@ pub(crate) fn fail_hard<G: Game>(
     }
     ctx.interior(ply);
     let me = p.to_move();
-    for mv in moves {
+    while let Some(mv) = moves.next() {
         let child = p.play(mv);
         let same = child.to_move() == me;
+        ctx.descend(mv);
         let t = relative(same, alpha, beta, |a, b| {
             fail_hard(ctx, &child, a, b, depth - 1, ply + 1)
         });
@@ -70,6 +102,7 @@ pub(crate) fn fail_hard<G: Game>(
             return alpha;
         }
         if t >= beta {
+            ctx.cutoff(moves);
             return beta; // beta cut-off
         }
         if t > alpha {

@@ -21,6 +21,7 @@ use crate::game::{Game, Score, INF};
 use crate::limits::{Budget, Limits};
 use crate::search::{Details, Outcome, SearchConfig};
 use crate::stats::Stats;
+use crate::trace::{Bound, Event, NoObserver, Observer, Window};
 
 /// The algorithms of the depth-first family. [`crate::Algorithm`] names every algorithm of every
 /// family; this enum only these.
@@ -109,7 +110,17 @@ pub fn search<G: Game>(
 
 /// Runs `algo` on `game` as `cfg` says.
 pub fn search_with<G: Game>(game: &G, algo: DepthFirst, cfg: &SearchConfig) -> Outcome<G::Move> {
-    let mut ctx = Ctx::new(game, cfg);
+    search_observed(game, algo, cfg, NoObserver)
+}
+
+/// Runs `algo` on `game` as `cfg` says, reporting every step to `obs` (see [`crate::trace`]).
+pub fn search_observed<G: Game, O: Observer<G::Move>>(
+    game: &G,
+    algo: DepthFirst,
+    cfg: &SearchConfig,
+    obs: O,
+) -> Outcome<G::Move> {
+    let mut ctx = Ctx::with_observer(game, cfg, obs);
     let d = cfg.depth;
     let value = match algo {
         DepthFirst::Minimax => minimax::minimax(&mut ctx, game, d, 0),
@@ -129,8 +140,9 @@ pub fn search_with<G: Game>(game: &G, algo: DepthFirst, cfg: &SearchConfig) -> O
     ctx.finish(sign * value, sign)
 }
 
-/// The state one search carries: counters, budget, the triangular PV table, the game's bounds.
-pub(crate) struct Ctx<M> {
+/// The state one search carries: counters, budget, the triangular PV table, the game's bounds,
+/// the observer.
+pub(crate) struct Ctx<M, O = NoObserver> {
     pub(crate) stats: Stats,
     budget: Budget,
     /// `pv[ply]` is the best line found from the node at `ply`; preallocated so that updating
@@ -142,10 +154,19 @@ pub(crate) struct Ctx<M> {
     /// `(lo, hi)` on `f`, for the "m is max possible" cut.
     pub(crate) bounds: Option<(Score, Score)>,
     pub(crate) shallow_refinement: bool,
+    obs: O,
+    /// The move to the child about to be entered (written only when the observer is active).
+    pending: Option<M>,
 }
 
 impl<M: Copy> Ctx<M> {
     pub(crate) fn new<G: Game<Move = M>>(game: &G, cfg: &SearchConfig) -> Self {
+        Ctx::with_observer(game, cfg, NoObserver)
+    }
+}
+
+impl<M: Copy, O: Observer<M>> Ctx<M, O> {
+    pub(crate) fn with_observer<G: Game<Move = M>>(game: &G, cfg: &SearchConfig, obs: O) -> Self {
         // Rows for the usual depths up front; deeper searches grow the table once, on the way
         // down, not per node.
         let plies = (cfg.depth as usize).min(126) + 2;
@@ -156,6 +177,65 @@ impl<M: Copy> Ctx<M> {
             root_best: None,
             bounds: game.value_bounds(),
             shallow_refinement: cfg.shallow_refinement,
+            obs,
+            pending: None,
+        }
+    }
+
+    /// The next node entered is the child reached by `mv`.
+    #[inline(always)]
+    pub(crate) fn descend(&mut self, mv: M) {
+        if O::ACTIVE {
+            self.pending = Some(mv);
+        }
+    }
+
+    /// Entering a node with `window` (built only when observed).
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, window: impl FnOnce() -> Window) {
+        if O::ACTIVE && !self.budget.stopped {
+            let mv = self.pending.take();
+            self.obs.event(Event::Enter {
+                mv,
+                window: window(),
+            });
+        }
+    }
+
+    /// Leaving the node with `(value, bound)` in MAX's view.
+    #[inline(always)]
+    pub(crate) fn exit(&mut self, result: impl FnOnce() -> (Score, Bound)) {
+        if O::ACTIVE && !self.budget.stopped {
+            let (value, bound) = result();
+            self.obs.event(Event::Exit { value, bound });
+        }
+    }
+
+    /// Leaving a TEST node with its answer.
+    #[inline(always)]
+    pub(crate) fn tested(&mut self, holds: bool) {
+        if O::ACTIVE && !self.budget.stopped {
+            self.obs.event(Event::Tested { holds });
+        }
+    }
+
+    /// The node stops before the moves left in `rest` (reported only when some are left).
+    #[inline(always)]
+    pub(crate) fn cutoff(&mut self, rest: impl Iterator<Item = M>) {
+        if O::ACTIVE && !self.budget.stopped {
+            let pruned: Vec<M> = rest.collect();
+            if !pruned.is_empty() {
+                self.obs.event(Event::Cutoff { pruned });
+            }
+        }
+    }
+
+    /// Counts a re-search of the child just searched (and reports it).
+    #[inline(always)]
+    pub(crate) fn re_search(&mut self) {
+        self.stats.re_searches += 1;
+        if O::ACTIVE && !self.budget.stopped {
+            self.obs.event(Event::ReSearch);
         }
     }
 
@@ -175,7 +255,11 @@ impl<M: Copy> Ctx<M> {
         self.ensure_ply(ply);
         self.pv[ply].clear();
         self.budget.exhausted(self.stats.nodes());
-        p.evaluate()
+        let value = p.evaluate();
+        if O::ACTIVE {
+            self.obs.event(Event::Leaf { value });
+        }
+        value
     }
 
     /// Counts an interior node and clears its PV.

@@ -21,18 +21,38 @@
 
 use super::{relative, Ctx};
 use crate::game::{Game, Player, Score, INF};
+use crate::trace::{Bound, Observer, Window};
 
 /// Whether a null-window fail-high from `child`, searched from a node at `depth` whose mover is
 /// `me`, is exact without a re-search (Hsu, *Scout and NegaScout*, line 11, `depth < 3`; see the module doc).
 #[inline]
-fn shallow_exact<G: Game>(ctx: &Ctx<G::Move>, child: &G, me: Player, depth: u32) -> bool {
+fn shallow_exact<G: Game, O: Observer<G::Move>>(
+    ctx: &Ctx<G::Move, O>,
+    child: &G,
+    me: Player,
+    depth: u32,
+) -> bool {
     ctx.shallow_refinement && depth < 3 && (depth == 1 || child.to_move() != me)
 }
 
 /// Algorithm F4 (Hsu, *Scout and NegaScout*, "The NegaScout Algorithm"), nega-max form; values from the side to
 /// move's view. Line numbers in comments are the slide's.
-pub(crate) fn f4<G: Game>(
-    ctx: &mut Ctx<G::Move>,
+pub(crate) fn f4<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
+    p: &G,
+    alpha: Score,
+    beta: Score,
+    depth: u32,
+    ply: usize,
+) -> Score {
+    ctx.enter(|| Window::negamax(p.to_move(), alpha, beta));
+    let t = f4_node(ctx, p, alpha, beta, depth, ply);
+    ctx.exit(|| Bound::negamax(p.to_move(), t, alpha, beta));
+    t
+}
+
+fn f4_node<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
     p: &G,
     alpha: Score,
     beta: Score,
@@ -48,7 +68,7 @@ pub(crate) fn f4<G: Game>(
     let max_possible = ctx.max_possible(me.sign());
     let mut m = -INF; // the current lower bound; fail soft
     let mut n = beta; // the current upper bound
-    for mv in moves {
+    while let Some(mv) = moves.next() {
         let child = p.play(mv);
         let same = child.to_move() == me;
         let lo = alpha.max(m);
@@ -56,6 +76,7 @@ pub(crate) fn f4<G: Game>(
             ctx.stats.tests += 1; // a null-window search (n = max(alpha, m) + 1)
         }
         // 9: t := -F4(p_i, -n, -max{alpha, m}, depth - 1)
+        ctx.descend(mv);
         let t = relative(same, lo, n, |a, b| {
             f4(ctx, &child, a, b, depth - 1, ply + 1)
         });
@@ -68,7 +89,8 @@ pub(crate) fn f4<G: Game>(
                 m = t; // 12
             } else {
                 // 13: re-search with (t, beta)
-                ctx.stats.re_searches += 1;
+                ctx.re_search();
+                ctx.descend(mv);
                 let r = relative(same, t, beta, |a, b| {
                     f4(ctx, &child, a, b, depth - 1, ply + 1)
                 });
@@ -80,6 +102,7 @@ pub(crate) fn f4<G: Game>(
             ctx.set_pv(ply, mv, m);
         }
         if m >= max_possible || m >= beta {
+            ctx.cutoff(moves);
             return m; // 14: cut off
         }
         n = alpha.max(m) + 1; // 15: set up a null window
@@ -88,23 +111,26 @@ pub(crate) fn f4<G: Game>(
 }
 
 /// Dispatches to F4' at a MAX node and G4' at a MIN node (values from MAX's view).
-pub(crate) fn minimax_form<G: Game>(
-    ctx: &mut Ctx<G::Move>,
+pub(crate) fn minimax_form<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
     p: &G,
     alpha: Score,
     beta: Score,
     depth: u32,
     ply: usize,
 ) -> Score {
-    match p.to_move() {
+    ctx.enter(|| Window::Range { alpha, beta });
+    let t = match p.to_move() {
         Player::Max => f4_prime(ctx, p, alpha, beta, depth, ply),
         Player::Min => g4_prime(ctx, p, alpha, beta, depth, ply),
-    }
+    };
+    ctx.exit(|| (t, Bound::of(t, alpha, beta)));
+    t
 }
 
 /// Algorithm F4' (Hsu, *Scout and NegaScout*, "The NegaScout Algorithm – Mini-Max (1/2)"), a MAX node.
-fn f4_prime<G: Game>(
-    ctx: &mut Ctx<G::Move>,
+fn f4_prime<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
     p: &G,
     alpha: Score,
     beta: Score,
@@ -119,20 +145,23 @@ fn f4_prime<G: Game>(
     let max_possible = ctx.max_possible(1);
     let first = moves.next().expect("peeked");
     // m := max{-inf, G4'(p_1, alpha, beta, depth - 1)}: the first branch
+    ctx.descend(first);
     let mut m = minimax_form(ctx, &p.play(first), alpha, beta, depth - 1, ply + 1);
     if ctx.stopped() {
         return m;
     }
     ctx.set_pv(ply, first, m);
     if m >= beta {
+        ctx.cutoff(moves);
         return m; // beta cut off
     }
-    for mv in moves {
+    while let Some(mv) = moves.next() {
         let child = p.play(mv);
         let lo = alpha.max(m);
         if beta - alpha > 1 {
             ctx.stats.tests += 1;
         }
+        ctx.descend(mv);
         let t = minimax_form(ctx, &child, lo, lo + 1, depth - 1, ply + 1); // 9: null window
         if ctx.stopped() {
             return m;
@@ -142,7 +171,8 @@ fn f4_prime<G: Game>(
             if t <= lo || shallow_exact(ctx, &child, Player::Max, depth) || t >= beta {
                 m = t; // 12
             } else {
-                ctx.stats.re_searches += 1;
+                ctx.re_search();
+                ctx.descend(mv);
                 let r = minimax_form(ctx, &child, t, beta, depth - 1, ply + 1); // 13: re-search
                 if ctx.stopped() {
                     return m;
@@ -152,6 +182,7 @@ fn f4_prime<G: Game>(
             ctx.set_pv(ply, mv, m);
         }
         if m >= max_possible || m >= beta {
+            ctx.cutoff(moves);
             return m; // 14: beta cut off
         }
     }
@@ -159,8 +190,8 @@ fn f4_prime<G: Game>(
 }
 
 /// Algorithm G4' (Hsu, *Scout and NegaScout*, "The NegaScout Algorithm – Mini-Max (2/2)"), a MIN node.
-fn g4_prime<G: Game>(
-    ctx: &mut Ctx<G::Move>,
+fn g4_prime<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
     p: &G,
     alpha: Score,
     beta: Score,
@@ -175,20 +206,23 @@ fn g4_prime<G: Game>(
     let min_possible = -ctx.max_possible(-1);
     let first = moves.next().expect("peeked");
     // m := min{inf, F4'(p_1, alpha, beta, depth - 1)}: the first branch
+    ctx.descend(first);
     let mut m = minimax_form(ctx, &p.play(first), alpha, beta, depth - 1, ply + 1);
     if ctx.stopped() {
         return m;
     }
     ctx.set_pv(ply, first, m);
     if m <= alpha {
+        ctx.cutoff(moves);
         return m; // alpha cut off
     }
-    for mv in moves {
+    while let Some(mv) = moves.next() {
         let child = p.play(mv);
         let hi = beta.min(m);
         if beta - alpha > 1 {
             ctx.stats.tests += 1;
         }
+        ctx.descend(mv);
         let t = minimax_form(ctx, &child, hi - 1, hi, depth - 1, ply + 1); // 9: null window
         if ctx.stopped() {
             return m;
@@ -198,7 +232,8 @@ fn g4_prime<G: Game>(
             if t >= hi || shallow_exact(ctx, &child, Player::Min, depth) || t <= alpha {
                 m = t; // 12
             } else {
-                ctx.stats.re_searches += 1;
+                ctx.re_search();
+                ctx.descend(mv);
                 let r = minimax_form(ctx, &child, alpha, t, depth - 1, ply + 1); // 13: re-search
                 if ctx.stopped() {
                     return m;
@@ -208,6 +243,7 @@ fn g4_prime<G: Game>(
             ctx.set_pv(ply, mv, m);
         }
         if m <= min_possible || m <= alpha {
+            ctx.cutoff(moves);
             return m; // 14: alpha cut off
         }
     }

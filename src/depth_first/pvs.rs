@@ -5,10 +5,25 @@
 
 use super::{relative, Ctx};
 use crate::game::{Game, Score, INF};
+use crate::trace::{Bound, Observer, Window};
 
 /// PVS from the side to move's view.
-pub(crate) fn pvs<G: Game>(
-    ctx: &mut Ctx<G::Move>,
+pub(crate) fn pvs<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
+    p: &G,
+    alpha: Score,
+    beta: Score,
+    depth: u32,
+    ply: usize,
+) -> Score {
+    ctx.enter(|| Window::negamax(p.to_move(), alpha, beta));
+    let t = pvs_node(ctx, p, alpha, beta, depth, ply);
+    ctx.exit(|| Bound::negamax(p.to_move(), t, alpha, beta));
+    t
+}
+
+fn pvs_node<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
     p: &G,
     alpha: Score,
     beta: Score,
@@ -22,10 +37,11 @@ pub(crate) fn pvs<G: Game>(
     ctx.interior(ply);
     let me = p.to_move();
     let mut best = -INF;
-    for (i, mv) in moves.enumerate() {
+    for (i, mv) in moves.by_ref().enumerate() {
         let child = p.play(mv);
         let same = child.to_move() == me;
         let a = alpha.max(best);
+        ctx.descend(mv);
         let t = if i == 0 {
             relative(same, alpha, beta, |x, y| {
                 pvs(ctx, &child, x, y, depth - 1, ply + 1)
@@ -38,7 +54,8 @@ pub(crate) fn pvs<G: Game>(
                 pvs(ctx, &child, x, y, depth - 1, ply + 1)
             });
             if t > a && t < beta && !ctx.stopped() {
-                ctx.stats.re_searches += 1;
+                ctx.re_search();
+                ctx.descend(mv);
                 relative(same, a, beta, |x, y| {
                     pvs(ctx, &child, x, y, depth - 1, ply + 1)
                 })
@@ -57,5 +74,6 @@ pub(crate) fn pvs<G: Game>(
             break;
         }
     }
+    ctx.cutoff(moves);
     best
 }

@@ -9,6 +9,7 @@ use super::{Ctx, SearchConfig};
 use crate::game::{Game, Player, Score};
 use crate::limits::Limits;
 use crate::stats::Stats;
+use crate::trace::{Bound, Observer, Window};
 
 /// The inequality TEST verifies: `V(p) cond v`.
 ///
@@ -65,8 +66,22 @@ impl Condition {
 /// TEST(p, v, cond) to `depth` (Hsu, *Scout, NegaScout and PN search* "How to TEST > v" / "How to TEST < v"): successors are
 /// tested left to right and the answer returned as soon as it is known — at a MAX node TRUE on
 /// the first successor with `V > v` (for `>`), at a MIN node FALSE on the first with `V <= v`.
-pub(crate) fn test_node<G: Game>(
-    ctx: &mut Ctx<G::Move>,
+pub(crate) fn test_node<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
+    p: &G,
+    v: Score,
+    cond: Condition,
+    depth: u32,
+    ply: usize,
+) -> bool {
+    ctx.enter(|| Window::Test { v, cond });
+    let holds = test_body(ctx, p, v, cond, depth, ply);
+    ctx.tested(holds);
+    holds
+}
+
+fn test_body<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
     p: &G,
     v: Score,
     cond: Condition,
@@ -80,12 +95,14 @@ pub(crate) fn test_node<G: Game>(
     ctx.interior(ply);
     // The node succeeds as soon as one successor does ("any") or fails as soon as one fails.
     let any = cond.upward() == (p.to_move() == Player::Max);
-    for m in moves {
+    while let Some(m) = moves.next() {
+        ctx.descend(m);
         let r = test_node(ctx, &p.play(m), v, cond, depth - 1, ply + 1);
         if ctx.stopped() {
             return false;
         }
         if r == any {
+            ctx.cutoff(moves);
             return any;
         }
     }
@@ -93,7 +110,24 @@ pub(crate) fn test_node<G: Game>(
 }
 
 /// EVAL(p) to `depth` (Pearl 1980 "Procedure: EVAL"; Hsu, *Scout, NegaScout and PN search* "Main SCOUT procedure").
-pub(crate) fn eval<G: Game>(ctx: &mut Ctx<G::Move>, p: &G, depth: u32, ply: usize) -> Score {
+pub(crate) fn eval<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
+    p: &G,
+    depth: u32,
+    ply: usize,
+) -> Score {
+    ctx.enter(|| Window::None);
+    let v = eval_body(ctx, p, depth, ply);
+    ctx.exit(|| (v, Bound::Exact));
+    v
+}
+
+fn eval_body<G: Game, O: Observer<G::Move>>(
+    ctx: &mut Ctx<G::Move, O>,
+    p: &G,
+    depth: u32,
+    ply: usize,
+) -> Score {
     let mut moves = p.moves().peekable();
     if depth == 0 || moves.peek().is_none() {
         return ctx.leaf(p, ply);
@@ -104,6 +138,7 @@ pub(crate) fn eval<G: Game>(ctx: &mut Ctx<G::Move>, p: &G, depth: u32, ply: usiz
         Player::Min => Condition::Lt,
     };
     let first = moves.next().expect("peeked");
+    ctx.descend(first);
     let mut v = eval(ctx, &p.play(first), depth - 1, ply + 1); // SCOUT the first branch
     if ctx.stopped() {
         return v;
@@ -112,12 +147,14 @@ pub(crate) fn eval<G: Game>(ctx: &mut Ctx<G::Move>, p: &G, depth: u32, ply: usiz
     for m in moves {
         let child = p.play(m);
         ctx.stats.tests += 1;
+        ctx.descend(m);
         let passes = test_node(ctx, &child, v, cond, depth - 1, ply + 1);
         if ctx.stopped() {
             return v;
         }
         if passes {
-            ctx.stats.re_searches += 1;
+            ctx.re_search();
+            ctx.descend(m);
             let value = eval(ctx, &child, depth - 1, ply + 1);
             if ctx.stopped() {
                 return v;

@@ -355,6 +355,17 @@ impl<G: PositionKey, S: Scoring<G>> Engine<G, S> {
 /// assert_eq!(m.pv.len(), 6);
 /// ```
 pub fn mtdf_to_depth<G: Game>(game: &G, depth: u32, limits: &Limits) -> crate::Outcome<G::Move> {
+    mtdf_to_depth_observed(game, depth, limits, &mut crate::trace::NoObserver)
+}
+
+/// [`mtdf_to_depth`] reporting every step to `obs` (see [`crate::trace`]); the PV's tests are
+/// not reported (nor counted).
+pub fn mtdf_to_depth_observed<G: Game, O: crate::trace::Observer<G::Move>>(
+    game: &G,
+    depth: u32,
+    limits: &Limits,
+    obs: &mut O,
+) -> crate::Outcome<G::Move> {
     // A table about the size of the tree's interior (the root's branching to depth - 1), 256
     // to 2^20 entries (24 MiB), with full i32 bounds: f(p) may have any range.
     let b = game.moves().count().max(2) as u64;
@@ -364,7 +375,7 @@ pub fn mtdf_to_depth<G: Game>(game: &G, depth: u32, limits: &Limits) -> crate::O
         .min(1 << 20);
     let mut tt = WideTable::with_entries((entries as usize).max(256));
     let mut order = MoveOrder::new();
-    let mut s = Searcher::new(&mut tt, &mut order, Budget::new(limits));
+    let mut s = Searcher::with_observer(&mut tt, &mut order, Budget::new(limits), obs);
     let guess = game.to_move().sign() * game.evaluate();
     let v = s.mtdf::<ByPath, Plain>(game, guess, depth);
     let complete = !s.budget.stopped;

@@ -11,6 +11,7 @@ use crate::depth_first::tt::{Entry, TranspositionTable, DRAFT_EXACT};
 use crate::game::{Game, PositionKey, Score, INF};
 use crate::limits::Budget;
 use crate::stats::Stats;
+use crate::trace::{Bound, Event, NoObserver, Observer, Window};
 
 /// What the search needs of a transposition table: the exact solver's
 /// [`TranspositionTable`] (bounds within ±32766, what the engine's scores need) or
@@ -236,8 +237,8 @@ fn shift_proven(s: Score, plies: Score) -> Score {
 }
 
 /// One search's state: the table (borrowed, kept between searches), counters, budget, move
-/// ordering memory, the moves of every ply in one reused stack, the triangular PV.
-pub(crate) struct Searcher<'t, G: Game, T: Table> {
+/// ordering memory, the moves of every ply in one reused stack, the triangular PV, the observer.
+pub(crate) struct Searcher<'t, G: Game, T: Table, O = NoObserver> {
     pub(crate) tt: &'t mut T,
     pub(crate) order: &'t mut MoveOrder<G::Move>,
     pub(crate) stats: Stats,
@@ -252,10 +253,26 @@ pub(crate) struct Searcher<'t, G: Game, T: Table> {
     /// far: a node below which none was met has its exact game value (stored as such, valid at
     /// any depth), and an iteration that met none cannot be changed by a deeper one.
     pub(crate) horizon_hits: u64,
+    obs: O,
+    /// The move to the child about to be entered; `quiet` silences the observer (the PV
+    /// extraction, which the statistics do not count either).
+    pending: Option<G::Move>,
+    quiet: bool,
 }
 
 impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
     pub(crate) fn new(tt: &'t mut T, order: &'t mut MoveOrder<G::Move>, budget: Budget) -> Self {
+        Searcher::with_observer(tt, order, budget, NoObserver)
+    }
+}
+
+impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
+    pub(crate) fn with_observer(
+        tt: &'t mut T,
+        order: &'t mut MoveOrder<G::Move>,
+        budget: Budget,
+        obs: O,
+    ) -> Self {
         Searcher {
             tt,
             order,
@@ -265,6 +282,25 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
             pv: Vec::new(),
             root_best: None,
             horizon_hits: 0,
+            obs,
+            pending: None,
+            quiet: false,
+        }
+    }
+
+    /// Reports `event` (built only when an observer listens).
+    #[inline(always)]
+    fn emit(&mut self, event: impl FnOnce() -> Event<G::Move>) {
+        if O::ACTIVE && !self.quiet && !self.budget.stopped {
+            self.obs.event(event());
+        }
+    }
+
+    /// The next node searched is the child reached by `mv`.
+    #[inline(always)]
+    fn descend(&mut self, mv: G::Move) {
+        if O::ACTIVE {
+            self.pending = Some(mv);
         }
     }
 
@@ -276,6 +312,29 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
     /// The node search: fail-soft PVS, `depth` plies to go, `ply` from the root, values in the
     /// side to move's view. Returns a true bound when it fails (`<= alpha` or `>= beta`).
     pub(crate) fn node<K: Keys<G>, S: Scoring<G>>(
+        &mut self,
+        p: &G,
+        key: u64,
+        alpha: Score,
+        beta: Score,
+        depth: u32,
+        ply: usize,
+    ) -> Score {
+        let me = p.to_move();
+        let mv = if O::ACTIVE { self.pending.take() } else { None };
+        self.emit(|| Event::Enter {
+            mv,
+            window: Window::negamax(me, alpha, beta),
+        });
+        let t = self.node_body::<K, S>(p, key, alpha, beta, depth, ply);
+        self.emit(|| {
+            let (value, bound) = Bound::negamax(me, t, alpha, beta);
+            Event::Exit { value, bound }
+        });
+        t
+    }
+
+    fn node_body<K: Keys<G>, S: Scoring<G>>(
         &mut self,
         p: &G,
         key: u64,
@@ -299,7 +358,9 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
         if depth == 0 && p.moves().next().is_some() {
             self.stats.leaves += 1;
             self.horizon_hits += 1;
-            return sign * S::horizon(p);
+            let h = S::horizon(p);
+            self.emit(|| Event::Leaf { value: h });
+            return sign * h;
         }
         let base = self.move_stack.len();
         self.move_stack
@@ -307,7 +368,9 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
         let n = self.move_stack.len() - base;
         if n == 0 {
             self.stats.leaves += 1;
-            return sign * S::terminal(p, ply);
+            let v = S::terminal(p, ply);
+            self.emit(|| Event::Leaf { value: v });
+            return sign * v;
         }
         self.stats.interior += 1;
         // 3. The table: bounds that settle the node or narrow the window (below the root); its
@@ -343,7 +406,22 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
                 if lower >= beta || upper <= alpha || lower == upper {
                     self.stats.tt_hits += 1;
                     self.move_stack.truncate(base);
-                    return if upper <= alpha { upper } else { lower };
+                    let t = if upper <= alpha { upper } else { lower };
+                    self.emit(|| {
+                        let bound = if lower == upper {
+                            Bound::Exact
+                        } else if upper <= alpha {
+                            Bound::Upper
+                        } else {
+                            Bound::Lower
+                        };
+                        let (value, bound) = match me {
+                            crate::Player::Max => (t, bound),
+                            crate::Player::Min => (-t, bound.flip()),
+                        };
+                        Event::TableHit { value, bound }
+                    });
+                    return t;
                 }
                 alpha = alpha.max(lower);
                 beta = beta.min(upper);
@@ -366,6 +444,7 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
             let child_key = K::child(key, &child, usize::from(index));
             let same = child.to_move() == me;
             let floor = alpha.max(best);
+            self.descend(mv);
             let t = if i == 0 || floor + 1 >= beta {
                 // The first child, or any child inside a null window: one search.
                 relative(same, floor, beta, |a, b| {
@@ -378,6 +457,8 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
                 });
                 if t > floor && t < beta && !self.budget.stopped {
                     self.stats.re_searches += 1;
+                    self.emit(|| Event::ReSearch);
+                    self.descend(mv);
                     relative(same, t, beta, |a, b| {
                         self.node::<K, S>(&child, child_key, a, b, depth - 1, ply + 1)
                     })
@@ -406,6 +487,13 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
             }
             if best >= beta {
                 self.order.cutoff(mv, ply, me, depth);
+                if O::ACTIVE && i + 1 < n {
+                    let pruned = self.move_stack[base + i + 1..base + n]
+                        .iter()
+                        .map(|&(m, _)| m)
+                        .collect();
+                    self.emit(|| Event::Cutoff { pruned });
+                }
                 break;
             }
         }
@@ -468,6 +556,7 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
         depth: u32,
     ) -> Vec<G::Move> {
         let saved = self.stats;
+        self.quiet = true;
         let mut line = Vec::new();
         let mut p = root.clone();
         let mut key = K::root(root);
@@ -495,6 +584,7 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
                 });
                 if self.budget.stopped {
                     self.stats = saved;
+                    self.quiet = false;
                     return line;
                 }
                 if t >= v {
@@ -514,6 +604,7 @@ impl<'t, G: Game, T: Table> Searcher<'t, G, T> {
             }
         }
         self.stats = saved;
+        self.quiet = false;
         line
     }
 }

@@ -39,6 +39,7 @@ use crate::error::Error;
 use crate::game::{Game, Player, Score};
 use crate::limits::{Budget, Limits};
 use crate::stats::Stats;
+use crate::trace::{Event, NoObserver, Observer};
 
 /// Proof and disproof numbers: `u32`, with [`INFINITE`] for ∞.
 pub type Number = u32;
@@ -339,9 +340,42 @@ impl<G: Game> PnTree<G> {
         true
     }
 
+    /// The moves from the root to node `i`.
+    fn path(&self, i: usize) -> Vec<G::Move> {
+        crate::arena::path_to(i, |k| self.nodes[k].parent as usize, |k| self.nodes[k].mv)
+    }
+
+    /// Reports node `i`'s numbers.
+    fn report_numbers<O: Observer<G::Move>>(&self, i: usize, obs: &mut O) {
+        obs.event(Event::Numbers {
+            path: self.path(i),
+            proof: self.nodes[i].proof,
+            disproof: self.nodes[i].disproof,
+        });
+    }
+
+    /// Reports the expansion of node `i`: its children, their leaf values and numbers.
+    fn report_expansion<O: Observer<G::Move>>(&self, i: usize, obs: &mut O) {
+        let path = self.path(i);
+        let kids = crate::arena::child_range(self.nodes[i].first_child, self.nodes[i].children);
+        obs.event(Event::Expand {
+            path: path.clone(),
+            children: kids.clone().filter_map(|k| self.nodes[k].mv).collect(),
+        });
+        for k in kids {
+            if let Some(value) = self.nodes[k].value {
+                obs.event(Event::LeafAt {
+                    path: self.path(k),
+                    value,
+                });
+            }
+            self.report_numbers(k, obs);
+        }
+    }
+
     /// Updates `i` and its ancestors; returns the first ancestor whose numbers did not change
     /// (where the next descent starts), or the root.
-    fn update_ancestors(&mut self, mut i: usize) -> usize {
+    fn update_ancestors<O: Observer<G::Move>>(&mut self, mut i: usize, obs: &mut O) -> usize {
         let expanded = i;
         loop {
             let (p, d) = self.compute(i);
@@ -349,6 +383,10 @@ impl<G: Game> PnTree<G> {
             let changed = (n.proof, n.disproof) != (p, d);
             n.proof = p;
             n.disproof = d;
+            if O::ACTIVE && (changed || i == expanded) {
+                self.report_numbers(i, obs);
+            }
+            let n = &self.nodes[i];
             if (!changed && i != expanded) || n.parent == NONE {
                 return i;
             }
@@ -357,7 +395,7 @@ impl<G: Game> PnTree<G> {
     }
 
     /// Runs PN search for the current threshold until the root is solved or a budget ends it.
-    fn run(&mut self, budget: &mut Budget) -> Answer {
+    fn run<O: Observer<G::Move>>(&mut self, budget: &mut Budget, obs: &mut O) -> Answer {
         let mut current = 0;
         loop {
             let (p, d) = self.root_numbers();
@@ -368,6 +406,11 @@ impl<G: Game> PnTree<G> {
                 return Answer::Disproven;
             }
             let mpn = self.most_proving_node(current);
+            if O::ACTIVE {
+                obs.event(Event::Select {
+                    path: self.path(mpn),
+                });
+            }
             // The budget counts nodes like the depth-first searches (leaves + interior): stop
             // before an expansion that would pass it.
             let k = u64::from(self.nodes[mpn].mobility);
@@ -377,7 +420,10 @@ impl<G: Game> PnTree<G> {
             if !self.expand(mpn) {
                 return Answer::Unknown;
             }
-            current = self.update_ancestors(mpn);
+            if O::ACTIVE {
+                self.report_expansion(mpn, obs);
+            }
+            current = self.update_ancestors(mpn, obs);
         }
     }
 
@@ -402,7 +448,7 @@ impl<G: Game> PnTree<G> {
             Some(i) if self.nodes[i].first_child == NONE && self.nodes[i].value.is_none() => {
                 let ok = self.expand(i);
                 if ok {
-                    self.update_ancestors(i);
+                    self.update_ancestors(i, &mut NoObserver);
                 }
                 ok
             }
@@ -489,18 +535,25 @@ pub fn pn_search_tree<G: Game>(
 ) -> (PnResult<G::Move>, PnTree<G>) {
     let mut tree = PnTree::new(game, cfg);
     let mut budget = Budget::new(&cfg.limits);
-    let r = run_threshold(&mut tree, v, &mut budget);
+    let r = run_threshold(&mut tree, v, &mut budget, &mut NoObserver);
     (r, tree)
 }
 
-fn run_threshold<G: Game>(
+fn run_threshold<G: Game, O: Observer<G::Move>>(
     tree: &mut PnTree<G>,
     v: Score,
     budget: &mut Budget,
+    obs: &mut O,
 ) -> PnResult<G::Move> {
     tree.set_threshold(v);
     tree.stats.tests += 1;
-    let answer = tree.run(budget);
+    if O::ACTIVE {
+        obs.event(Event::Threshold { v });
+        for i in 0..tree.nodes.len() {
+            tree.report_numbers(i, obs);
+        }
+    }
+    let answer = tree.run(budget, obs);
     let (proof, disproof) = tree.root_numbers();
     PnResult {
         threshold: v,
@@ -526,12 +579,27 @@ fn run_threshold<G: Game>(
 /// assert_eq!(r.best_move, Some(0));
 /// ```
 pub fn pn_value<G: Game>(game: &G, cfg: &PnConfig) -> PnValue<G::Move> {
+    pn_value_observed(game, cfg, &mut NoObserver)
+}
+
+/// [`pn_value`] reporting every step to `obs` (see [`crate::trace`]).
+pub fn pn_value_observed<G: Game, O: Observer<G::Move>>(
+    game: &G,
+    cfg: &PnConfig,
+    obs: &mut O,
+) -> PnValue<G::Move> {
     let mut tree = PnTree::new(game, cfg);
+    if let (true, Some(value)) = (O::ACTIVE, tree.nodes[0].value) {
+        obs.event(Event::LeafAt {
+            path: Vec::new(),
+            value,
+        });
+    }
     let mut budget = Budget::new(&cfg.limits);
     let mut runs = Vec::new();
     let mut best_move = None;
     let search = value_by_thresholds(game.value_bounds(), |v| {
-        let r = run_threshold(&mut tree, v, &mut budget);
+        let r = run_threshold(&mut tree, v, &mut budget, obs);
         runs.push((v, r.answer));
         match r.answer {
             Answer::Proven => {
@@ -558,7 +626,7 @@ pub fn pn_value<G: Game>(game: &G, cfg: &PnConfig) -> PnValue<G::Move> {
         } else {
             hi
         };
-        let r = run_threshold(&mut tree, v, &mut budget);
+        let r = run_threshold(&mut tree, v, &mut budget, obs);
         best_move = r.best_move;
         runs.push((v, r.answer));
     } else if !solved {
@@ -726,7 +794,7 @@ pub fn solve_report<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> crate::re
         let mut tree = PnTree::new(game, &cfg);
         let mut budget = Budget::new(&cfg.limits);
         let (bounds, best, complete) = win_draw_loss((lo, hi), |v| {
-            let r = run_threshold(&mut tree, v, &mut budget);
+            let r = run_threshold(&mut tree, v, &mut budget, &mut NoObserver);
             (r.answer, r.best_move)
         });
         let value = (bounds.0 == bounds.1).then_some(bounds.0);
