@@ -90,6 +90,27 @@ enum Command {
         #[arg(long, requires = "match")]
         json: bool,
     },
+    /// Record searches step by step and draw them: the JSON trace, the searched tree as DOT or
+    /// SVG, and a self-contained HTML page that steps through the search (several algorithms
+    /// side by side).
+    Trace {
+        /// As for `search`, or a tree file such as examples/trees/scout-test.tree.
+        game: String,
+        /// Comma-separated algorithms (several: side by side in the HTML page).
+        #[arg(long, value_delimiter = ',', default_value = "alphabeta")]
+        algo: Vec<AlgoArg>,
+        #[command(flatten)]
+        opts: SearchOpts,
+        /// A file to write, its format by extension: .html (the step-through page), .json (the
+        /// trace), .dot (Graphviz), .svg (drawn without Graphviz). Repeat for several; default
+        /// trace.html. With several algorithms, .dot and .svg get one file each (NAME-ALGO.svg).
+        #[arg(long, short)]
+        out: Vec<std::path::PathBuf>,
+        /// Most nodes recorded per algorithm; past it the recording stops (marked truncated in
+        /// every output) while the search runs to its end.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        node_cap: u64,
+    },
     /// Run several algorithms on the same game and print a table of values and node counts.
     Compare {
         /// As for `search`.
@@ -481,6 +502,13 @@ fn run(cli: Cli) -> Result<()> {
                 }
             }
         }
+        Command::Trace {
+            game,
+            algo,
+            opts,
+            out,
+            node_cap,
+        } => trace(&game, &algo, &opts, &out, node_cap as usize)?,
         Command::Compare {
             game,
             algos,
@@ -976,6 +1004,116 @@ fn run_all(
         activity.finish();
     }
     Ok(reports)
+}
+
+/// `gamesearch trace`: records each algorithm's search and writes the pictures.
+fn trace(
+    game: &str,
+    algos: &[AlgoArg],
+    opts: &SearchOpts,
+    out: &[std::path::PathBuf],
+    cap: usize,
+) -> Result<()> {
+    use gamesearch::trace::{search_observed, Recorder};
+    use gamesearch_cli::view;
+    // A bare path to a tree file is an explicit tree.
+    let spec: GameSpec = if std::path::Path::new(game).is_file() {
+        format!("tree:{game}").parse()?
+    } else {
+        game.parse()?
+    };
+    let algos: Vec<Algorithm> = algos.iter().map(|&a| opts.algorithm(a)).collect();
+    let depth = horizon(&spec, opts.depth)?;
+    check_feasible(&spec, depth, &algos, opts.budget)?;
+    let root_label = match &spec {
+        GameSpec::Tree(t) => t.nodes()[0].name.clone(),
+        _ => None,
+    }
+    .unwrap_or_else(|| "root".to_string());
+    let outputs: Vec<std::path::PathBuf> = if out.is_empty() {
+        vec!["trace.html".into()]
+    } else {
+        out.to_vec()
+    };
+    for o in &outputs {
+        match o.extension().and_then(|e| e.to_str()) {
+            Some("html" | "json" | "dot" | "svg") => {}
+            _ => bail!(
+                "{}: the output's extension must be .html, .json, .dot or .svg",
+                o.display()
+            ),
+        }
+    }
+    let base = limits(opts.budget)?;
+    let mut traces = Vec::new();
+    for &a in &algos {
+        let mut cfg = SearchConfig::new(depth).with_limits(base.clone());
+        cfg.shallow_refinement = !opts.no_shallow_refinement;
+        let t = on_game!(&spec, g => {
+            let mut rec = Recorder::new(g, cap).root_label(&root_label);
+            let outcome = search_observed(g, a, &cfg, &mut rec);
+            rec.finish(a.name(), &outcome)
+        });
+        if t.truncated {
+            eprintln!(
+                "note: {}: the recording stopped at {cap} nodes (--node-cap); the search ran to its end",
+                a.name()
+            );
+        }
+        traces.push(t);
+    }
+    let names: Vec<&str> = algos.iter().map(|a| a.name()).collect();
+    let title = format!("{} on {game} (depth {depth})", names.join(" vs "));
+    let per_algo = |path: &std::path::Path, i: usize| -> std::path::PathBuf {
+        if traces.len() == 1 {
+            return path.to_path_buf();
+        }
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("trace");
+        let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("");
+        path.with_file_name(format!("{stem}-{}.{ext}", names[i]))
+    };
+    let write = |path: &std::path::Path, text: &str| -> Result<()> {
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+        Ok(())
+    };
+    for o in &outputs {
+        match o.extension().and_then(|e| e.to_str()) {
+            Some("html") => write(o, &view::html(&title, &traces)?)?,
+            Some("json") if traces.len() == 1 => {
+                write(o, &serde_json::to_string_pretty(&traces[0])?)?
+            }
+            Some("json") => write(o, &serde_json::to_string_pretty(&traces)?)?,
+            Some("dot") => {
+                for (i, t) in traces.iter().enumerate() {
+                    write(&per_algo(o, i), &view::dot(t))?;
+                }
+            }
+            _ => {
+                for (i, t) in traces.iter().enumerate() {
+                    write(&per_algo(o, i), &view::svg(t))?;
+                }
+            }
+        }
+    }
+    if opts.json {
+        println!("{}", serde_json::to_string_pretty(&traces)?);
+        return Ok(());
+    }
+    for t in &traces {
+        let s = t.stats;
+        println!(
+            "{:<18} value {:>6}  steps {:>6}  nodes shown {:>5}{}  leaves {:>6}  re-searches {:>4}",
+            t.algorithm,
+            t.value.map_or("none".into(), |v| v.to_string()),
+            t.steps.len(),
+            t.nodes.len(),
+            if t.truncated { " (cap)" } else { "" },
+            s.leaves,
+            s.re_searches
+        );
+    }
+    Ok(())
 }
 
 /// Node and time budgets from the command line, plus the stop flag (Ctrl-C, SIGTERM).

@@ -1,0 +1,284 @@
+//! `gamesearch trace`: the DOT against the trace on generated trees, every output format from
+//! the binary, and the HTML page in a real browser (headless Chromium; skipped with a message
+//! when none is installed — `.ci/run` installs it).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gamesearch::games::RandomTreeSpec;
+use gamesearch::trace::{search_observed, Recorder, Step, Trace};
+use gamesearch::{Algorithm, SearchConfig};
+use gamesearch_cli::view::{dot, final_state, svg};
+
+fn example(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/trees")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn out_dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gamesearch-viewer-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn gamesearch(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
+        .args(args)
+        .output()
+        .expect("run gamesearch");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The DOT has one node statement per trace node, styled as the trace says (pruned: dashed,
+/// re-searched: double border, leaf evaluated: filled, value and bound in the label), and one
+/// edge per parent link.
+fn check_dot(t: &Trace) {
+    let d = dot(t);
+    let states = final_state(t);
+    let node_lines: Vec<&str> = d
+        .lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !l.contains("->")
+                && l.strip_prefix('n')
+                    .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .collect();
+    assert_eq!(node_lines.len(), t.nodes.len(), "{}", t.algorithm);
+    assert_eq!(d.matches(" -> ").count(), t.nodes.len() - 1);
+    let entered = |id: u32| {
+        t.steps.iter().any(
+            |s| matches!(s, Step::Enter { node, .. } | Step::Expand { node, .. } if *node == id),
+        )
+    };
+    let researched = |id: u32| t.steps.contains(&Step::ReSearch { node: id });
+    let leaf = |id: u32| {
+        t.steps.iter().find_map(|s| match s {
+            Step::Leaf { node, value } if *node == id => Some(*value),
+            _ => None,
+        })
+    };
+    for node in &t.nodes {
+        let line = node_lines
+            .iter()
+            .find(|l| l.trim_start().starts_with(&format!("n{} [", node.id)))
+            .unwrap_or_else(|| panic!("no DOT node for {}", node.id));
+        let pruned_in_trace = t
+            .steps
+            .iter()
+            .any(|s| matches!(s, Step::Cutoff { pruned, .. } if pruned.contains(&node.id)));
+        let searched = entered(node.id)
+            || leaf(node.id).is_some()
+            || t.steps
+                .iter()
+                .any(|s| matches!(s, Step::Expand { children, .. } if children.contains(&node.id)));
+        assert_eq!(
+            line.contains("style=\"dashed\""),
+            pruned_in_trace && !searched,
+            "{line}"
+        );
+        assert_eq!(
+            line.contains("peripheries=2"),
+            researched(node.id),
+            "{line}"
+        );
+        if let Some(f) = leaf(node.id) {
+            assert!(line.contains(&format!("f = {f}")), "{line}");
+            assert!(line.contains("fillcolor"), "{line}");
+        }
+        if let Some((v, _)) = states[node.id as usize].value {
+            assert!(line.contains(&v.to_string()), "{line}");
+        }
+        if let Some(p) = node.parent {
+            assert!(d.contains(&format!("n{p} -> n{}", node.id)));
+        }
+    }
+}
+
+#[test]
+fn dot_agrees_with_the_trace_on_generated_trees() {
+    for seed in 0..150u64 {
+        let spec = RandomTreeSpec::new(1 + (seed % 4) as u32, 1 + (seed % 5) as u32, seed);
+        let root = spec.root().unwrap();
+        for algo in Algorithm::ALL {
+            let mut rec = Recorder::new(&root, 1 << 16);
+            let out = search_observed(&root, algo, &SearchConfig::new(spec.h), &mut rec);
+            let t = rec.finish(algo.name(), &out);
+            check_dot(&t);
+            let s = svg(&t);
+            assert_eq!(s.matches("<g class=\"node\"").count(), t.nodes.len());
+        }
+    }
+}
+
+#[test]
+fn trace_command_writes_every_format() {
+    let dir = out_dir("formats");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let (code, out, err) = gamesearch(&[
+        "trace",
+        &example("cater-minimax.tree"),
+        "--algo",
+        "alphabeta",
+        "-o",
+        &p("t.json"),
+        "-o",
+        &p("t.dot"),
+        "-o",
+        &p("t.svg"),
+        "-o",
+        &p("t.html"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("alphabeta") && out.contains("value      4"),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(p("t.json")).unwrap()).unwrap();
+    assert_eq!(json["format"], "gamesearch-trace/1");
+    assert_eq!(json["value"], 4);
+    assert_eq!(json["nodes"][0]["label"], "A");
+    let leaves = json["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["type"] == "leaf")
+        .count();
+    assert_eq!(leaves as u64, json["stats"]["leaves"].as_u64().unwrap());
+    let d = std::fs::read_to_string(p("t.dot")).unwrap();
+    assert!(
+        d.contains("label=\"G\\npruned\"") && d.contains("style=\"dashed\""),
+        "{d}"
+    );
+    let s = std::fs::read_to_string(p("t.svg")).unwrap();
+    assert!(s.starts_with("<svg") && s.contains(">G</text>"));
+    let h = std::fs::read_to_string(p("t.html")).unwrap();
+    // Self-contained: nothing fetched (the only URL is the SVG namespace).
+    assert!(!h.contains("src=") && !h.contains("<link") && !h.contains("href="));
+    assert!(h.contains("\"format\":\"gamesearch-trace/1\""));
+    // Bad output names and over-large caps are one line and status 2.
+    let (code, _, err) = gamesearch(&["trace", &example("cater-minimax.tree"), "-o", &p("t.png")]);
+    assert_eq!(code, 2);
+    assert!(err.contains(".html, .json, .dot or .svg"), "{err}");
+    let (code, _, _) = gamesearch(&["trace", "tictactoe", "--node-cap", "0"]);
+    assert_eq!(code, 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_node_cap_is_stated_and_kept() {
+    let dir = out_dir("cap");
+    let f = dir.join("t.json").to_string_lossy().into_owned();
+    let (code, _, err) = gamesearch(&[
+        "trace",
+        "connect4:4x4",
+        "--depth",
+        "6",
+        "--node-cap",
+        "50",
+        "-o",
+        &f,
+    ]);
+    assert_eq!(code, 0);
+    assert!(err.contains("recording stopped at 50 nodes"), "{err}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    assert_eq!(json["truncated"], true);
+    assert_eq!(json["nodes"].as_array().unwrap().len(), 50);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn chromium() -> Option<&'static str> {
+    [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ]
+    .into_iter()
+    .find(|c| {
+        Command::new(c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// Loads the page in headless Chromium at `#fragment` and returns the DOM after its script ran.
+fn dom(browser: &str, page: &Path, fragment: &str) -> String {
+    let url = format!("file://{}#{fragment}", page.display());
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--dump-dom",
+            &url,
+        ])
+        .output()
+        .expect("run chromium");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_page_steps_to_the_end_in_a_real_browser() {
+    let Some(browser) = chromium() else {
+        eprintln!("skipped: no Chromium installed (.ci/run installs it: apt-get install chromium)");
+        return;
+    };
+    let dir = out_dir("browser");
+    let page = dir.join("t.html");
+    let (code, _, err) = gamesearch(&[
+        "trace",
+        &example("cater-minimax.tree"),
+        "--algo",
+        "alphabeta,scout",
+        "-o",
+        &page.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let end = dom(browser, &page, "end");
+    // Both panels at their last step: the value, the counters, every node drawn.
+    for (i, leaves, steps) in [(0, 3, 16), (1, 4, 20)] {
+        assert!(
+            end.contains(&format!("id=\"result-{i}\">4<")),
+            "result {i}: {end}"
+        );
+        assert!(
+            end.contains(&format!("id=\"leaves-{i}\">{leaves}<")),
+            "leaves {i}"
+        );
+        assert!(
+            end.contains(&format!("id=\"steps-{i}\">{steps} / {steps}<")),
+            "steps {i}"
+        );
+        for n in 0..7 {
+            assert!(
+                end.contains(&format!("id=\"p{i}-n{n}\"")),
+                "panel {i} node {n}"
+            );
+        }
+    }
+    assert!(
+        end.contains("id=\"researches-1\">1<"),
+        "SCOUT re-searches E once"
+    );
+    assert!(end.contains("id=\"stepno\">step 20 of 20<"));
+    assert!(end.contains(">pruned<"), "G is drawn pruned");
+    // At the start only the root is drawn and there is no result yet.
+    let start = dom(browser, &page, "step=0");
+    assert!(start.contains("id=\"result-0\">…<"));
+    assert!(start.contains("id=\"p0-n0\"") && !start.contains("id=\"p0-n1\""));
+    // After 4 steps alpha-beta has entered A, B, D and evaluated D.
+    let mid = dom(browser, &page, "step=4");
+    assert!(mid.contains("id=\"leaves-0\">1<") && mid.contains("id=\"p0-n2\""));
+    let _ = std::fs::remove_dir_all(dir);
+}
