@@ -338,7 +338,8 @@ pub fn svg(trace: &Trace) -> String {
         for (k, l) in lines[1..].iter().enumerate() {
             let _ = writeln!(
                 out,
-                "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{color}\" font-size=\"9\">{}</text>",
+                "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{color}\" font-size=\"9\" \
+             stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>",
                 y + 27.0 + 11.0 * k as f64,
                 escape(l)
             );
