@@ -282,3 +282,45 @@ fn the_page_steps_to_the_end_in_a_real_browser() {
     assert!(mid.contains("id=\"leaves-0\">1<") && mid.contains("id=\"p0-n2\""));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Every worked example parses and the command its header gives runs.
+#[test]
+fn every_example_tree_runs_its_documented_command() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/trees");
+    let out = out_dir("examples");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("tree") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let line = text
+            .lines()
+            .find_map(|l| {
+                l.trim_start_matches('#')
+                    .trim()
+                    .strip_prefix("gamesearch trace ")
+            })
+            .unwrap_or_else(|| panic!("{}: no `gamesearch trace` command", path.display()));
+        let mut args: Vec<String> = vec!["trace".into()];
+        for a in line.split_whitespace() {
+            args.push(if a.starts_with("examples/trees/") {
+                dir.join(a.trim_start_matches("examples/trees/"))
+                    .to_string_lossy()
+                    .into_owned()
+            } else {
+                a.to_string()
+            });
+        }
+        args.push("-o".into());
+        args.push(out.join("x.html").to_string_lossy().into_owned());
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, stdout, err) = gamesearch(&refs);
+        assert_eq!(code, 0, "{}: {err}", path.display());
+        assert!(!stdout.contains("(cap)"), "{}", path.display());
+        seen += 1;
+    }
+    assert!(seen >= 5);
+    let _ = std::fs::remove_dir_all(out);
+}
