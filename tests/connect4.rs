@@ -6,7 +6,7 @@ use gamesearch::benchmark::{parse, run, BenchLine, BenchReport};
 use gamesearch::depth_first::solve::{solve, ExactSolver, SolveConfig};
 use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::{Connect4, Weak};
-use gamesearch::{Game, Limits};
+use gamesearch::{Game, Limits, PositionKey, SolverKnowledge};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -133,6 +133,44 @@ proptest! {
         prop_assert_eq!(solve(&p, &two, |_| {}).unwrap().value, mm.value, "two threads");
         let weak = solve(&Weak::new(p), &cfg, |_| {}).unwrap();
         prop_assert_eq!(weak.value, mm.value.map(i32::signum));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// The symmetry hooks: a position and its mirror image share a canonical key (one of their
+    /// own keys), and `mirror_index` maps the mirror's move order onto this position's.
+    #[test]
+    fn mirrored_key_and_move_index_match_the_mirror_image(
+        size in 0usize..4, plies in 0usize..30, seed in any::<u64>(),
+    ) {
+        let (w, h) = [(7, 6), (4, 4), (5, 4), (20, 2)][size];
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut p, mut q) = (Connect4::new(w, h).unwrap(), Connect4::new(w, h).unwrap());
+        for _ in 0..plies {
+            let moves: Vec<u8> = p.moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            let c = moves[rng.gen_range(0..moves.len())];
+            p = p.play(c);
+            q = q.play(w as u8 - 1 - c);
+        }
+        // One key for both; the mirror flag set on exactly one side unless they are equal.
+        let (kp, mp) = p.canonical_key().unwrap();
+        let (kq, mq) = q.canonical_key().unwrap();
+        prop_assert_eq!(kp, kq);
+        prop_assert!(kp == p.key() || kp == q.key());
+        prop_assert_eq!(mp, kp != p.key());
+        prop_assert_eq!(mq, kq != q.key());
+        let (pm, qm): (Vec<u8>, Vec<u8>) = (p.moves().collect(), q.moves().collect());
+        for (i, &c) in qm.iter().enumerate() {
+            prop_assert_eq!(pm[p.mirror_index(i as u8) as usize], w as u8 - 1 - c);
+        }
+        if p.key() == q.key() {
+            prop_assert!(!mp && !mq);
+        }
     }
 }
 

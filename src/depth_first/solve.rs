@@ -102,6 +102,24 @@ pub trait SolverKnowledge: Game {
     fn forced_loss_value(&self) -> Option<Score> {
         None
     }
+
+    /// For games with a symmetry that keeps the value (Connect-Four: the board reflected left
+    /// to right): one key shared by this position and its mirror image, and whether it is the
+    /// mirror's (`false`: this position's own [`PositionKey::key`]). The solver keys its table by
+    /// it, so a position and its mirror share one entry. Default: none (no symmetry; the
+    /// solver uses `key`).
+    fn canonical_key(&self) -> Option<(u64, bool)> {
+        None
+    }
+
+    /// For a game with [`SolverKnowledge::canonical_key`]: the index (in this position's
+    /// generation order of moves) of the move that the mirror image's move at `index` (in the
+    /// mirror's order) reflects; the table stores best moves by index in the orientation of the
+    /// key it used. Must be an involution on `0..moves` (Connect-Four, columns left to right:
+    /// `moves - 1 - index`). Default: `index`.
+    fn mirror_index(&self, index: u8) -> u8 {
+        index
+    }
 }
 
 /// Adapters forward the inner game's knowledge, values mapped by [`Adapter::map_value`].
@@ -131,6 +149,31 @@ where
     #[inline]
     fn forced_loss_value(&self) -> Option<Score> {
         self.inner().forced_loss_value().map(A::map_value)
+    }
+    #[inline]
+    fn canonical_key(&self) -> Option<(u64, bool)> {
+        self.inner().canonical_key()
+    }
+    #[inline]
+    fn mirror_index(&self, index: u8) -> u8 {
+        self.inner().mirror_index(index)
+    }
+}
+
+/// The table key of `p` (shared with its mirror image when the game has a symmetry) and whether
+/// it is the mirror's (then best-move indices are stored in the mirror's orientation).
+#[inline]
+fn table_key<G: PositionKey + SolverKnowledge>(p: &G) -> (u64, bool) {
+    p.canonical_key().unwrap_or_else(|| (p.key(), false))
+}
+
+/// A best-move index read from (or written to) an entry keyed as [`table_key`] says.
+#[inline]
+fn oriented<G: SolverKnowledge>(p: &G, mirrored: bool, index: u8) -> u8 {
+    if mirrored && index != 255 {
+        p.mirror_index(index)
+    } else {
+        index
     }
 }
 
@@ -350,7 +393,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             alpha = alpha.max(min - 1);
             beta = beta.min(max + 1);
         }
-        let key = p.key();
+        let (key, mirrored) = table_key(p);
         let draft = draft_of(depth);
         let mut table_move = None;
         if let Some(e) = self.tt.probe(key) {
@@ -362,7 +405,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 alpha = alpha.max(e.lower);
                 beta = beta.min(e.upper);
             }
-            table_move = p.moves().nth(e.best as usize);
+            table_move = p.moves().nth(oriented(p, mirrored, e.best) as usize);
         }
         self.move_stack.truncate(base + kept.max(1));
         let moves = &mut self.move_stack[base..];
@@ -393,7 +436,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut children: SmallVec<[G; 8]> = SmallVec::new();
         for &mv in &self.move_stack[base..base + n.min(8)] {
             let child = p.play(mv);
-            self.tt.prefetch(child.key());
+            self.tt.prefetch(table_key(&child).0);
             children.push(child);
         }
         for i in 0..n {
@@ -429,6 +472,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             (m, m)
         };
         let best_index = p.moves().position(|x| x == best_mv).unwrap_or(255).min(255) as u8;
+        let best_index = oriented(p, mirrored, best_index);
         let work = (64 - (self.stats.nodes() - start_nodes).leading_zeros()) as u8;
         self.tt.store(key, lower, upper, best_index, draft, work);
         m
@@ -579,9 +623,10 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
         if solved && cfg.best_move {
             let v = lo;
             let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
-            let table_move =
-                s.tt.probe(game.key())
-                    .and_then(|e| game.moves().nth(e.best as usize));
+            let table_move = s.tt.probe(table_key(game).0).and_then(|e| {
+                let index = oriented(game, table_key(game).1, e.best);
+                game.moves().nth(index as usize)
+            });
             put_first(&mut moves, table_move);
             for mv in moves {
                 let child = game.play(mv);

@@ -35,6 +35,10 @@ pub struct Connect4 {
     last_won: bool,
     /// One bit at the bottom of every column (cached).
     bottom: u64,
+    /// `current` and `mask` of the board reflected left to right, kept up to date by `play`
+    /// so that the solver's symmetric key costs no per-node reflection.
+    mirror_current: u64,
+    mirror_mask: u64,
 }
 
 impl Connect4 {
@@ -57,6 +61,8 @@ impl Connect4 {
             height: height as u8,
             last_won: false,
             bottom,
+            mirror_current: 0,
+            mirror_mask: 0,
         })
     }
 
@@ -363,6 +369,8 @@ impl Game for Connect4 {
         let mine = self.current | (p.mask ^ self.mask);
         p.last_won = self.aligned(mine);
         p.current = opponent; // the side to move next
+        p.mirror_mask |= self.mirror_mask + self.bottom_mask(self.width - 1 - col);
+        p.mirror_current = self.mirror_current ^ self.mirror_mask;
         p.moves += 1;
         p
     }
@@ -464,14 +472,56 @@ impl SolverKnowledge for Connect4 {
     fn non_losing_moves(&self, moves: &mut [u8]) -> usize {
         with_height!(self.height, h, self.non_losing_moves_h(moves, h))
     }
+
+    /// The board reflected left to right has the same value: the smaller of the two position
+    /// codes is hashed, so a position and its mirror image share a key.
+    #[inline]
+    fn canonical_key(&self) -> Option<(u64, bool)> {
+        let (code, mirrored) = (self.code(), self.mirror_current + self.mirror_mask);
+        Some(if mirrored < code {
+            (self.hash_code(mirrored), true)
+        } else {
+            (self.hash_code(code), false)
+        })
+    }
+
+    /// Moves are generated left to right, and the mirror's playable columns are this
+    /// position's reflected: the `i`-th of the mirror's is the `i`-th from the right here.
+    #[inline]
+    fn mirror_index(&self, index: u8) -> u8 {
+        let n = if self.is_over() {
+            0
+        } else {
+            self.possible().count_ones() as u8
+        };
+        if index < n {
+            n - 1 - index
+        } else {
+            index
+        }
+    }
+}
+
+impl Connect4 {
+    /// Pons' unique position code: the mover's stones plus all stones (one extra bit per
+    /// column marks its height).
+    #[inline]
+    fn code(&self) -> u64 {
+        self.current.wrapping_add(self.mask)
+    }
+
+    /// [`PositionKey::key`] of a position code: mixed so that table indices spread.
+    #[inline]
+    fn hash_code(&self, code: u64) -> u64 {
+        let z = (code ^ (u64::from(self.width) << 56)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z ^ (z >> 31)
+    }
 }
 
 impl PositionKey for Connect4 {
     #[inline]
     fn key(&self) -> u64 {
-        let key = self.current.wrapping_add(self.mask);
-        let z = (key ^ (u64::from(self.width) << 56)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z ^ (z >> 31)
+        self.hash_code(self.code())
     }
 }
 
