@@ -94,6 +94,7 @@ pub fn run(
         limits: limits.clone(),
         best_move: false,
         threads: 1,
+        ..SolveConfig::default()
     };
     let start_board = Connect4::new(7, 6)?;
     let positions: Vec<Connect4> = lines

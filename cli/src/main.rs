@@ -154,6 +154,9 @@ enum Command {
         /// Deepest iterative-deepening pass (for move ordering) before the exact search.
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=64))]
         id_depth: u32,
+        /// alphabeta-tt: enhanced transposition cutoffs in the first N plies (0: none).
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(0..=255))]
+        etc_plies: u32,
         #[command(flatten)]
         budget: Budgets,
         /// Print JSON for tools instead of text.
@@ -559,6 +562,7 @@ fn run(cli: Cli) -> Result<()> {
             tt_mb,
             threads,
             id_depth,
+            etc_plies,
             budget,
             json,
         } => {
@@ -575,6 +579,7 @@ fn run(cli: Cli) -> Result<()> {
                 best_move: true,
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+                etc_plies,
             };
             let r = match algo {
                 Solver::AlphabetaTt => {

@@ -198,6 +198,11 @@ pub struct SolveConfig {
     /// Threads searching each null-window test together, sharing the table (1: none besides
     /// the caller's).
     pub threads: usize,
+    /// Enhanced transposition cutoffs in the nodes this many plies from the root (the root is
+    /// ply 1; 0: none): a child whose stored bound refutes the node ends it before any child is
+    /// searched. Near the root a subtree is large enough to pay for waiting on the children's
+    /// table loads; deeper it is not (measured: `docs/results.md`).
+    pub etc_plies: u32,
 }
 
 impl Default for SolveConfig {
@@ -208,6 +213,7 @@ impl Default for SolveConfig {
             limits: Limits::none(),
             best_move: true,
             threads: 1,
+            etc_plies: 12,
         }
     }
 }
@@ -289,6 +295,8 @@ struct Worker<'t, G: Game> {
     helper: usize,
     /// Nodes on the current path (the root is 1).
     ply: u32,
+    /// [`SolveConfig::etc_plies`].
+    etc_plies: u32,
 }
 
 /// Moves `first` (the table's move), if it is among `moves`, to the front; the others keep
@@ -439,6 +447,26 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             self.tt.prefetch(table_key(&child).0);
             children.push(child);
         }
+        // Enhanced transposition cutoffs, near the root only, where a node's subtree is large
+        // enough to pay for waiting on the children's loads: a child whose stored exact bound
+        // already reaches beta settles this node without a search.
+        if exact && self.ply <= self.etc_plies {
+            for child in &children {
+                if let Some(e) = self.tt.probe(table_key(child).0) {
+                    if e.draft == DRAFT_EXACT {
+                        let lower = if child.to_move() == me {
+                            e.lower
+                        } else {
+                            -e.upper
+                        };
+                        if lower >= beta {
+                            self.stats.tt_hits += 1;
+                            return lower;
+                        }
+                    }
+                }
+            }
+        }
         for i in 0..n {
             let mv = self.move_stack[base + i];
             let played;
@@ -487,7 +515,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             return self.root(p, m, m + 1, u32::MAX);
         }
         let done = Arc::new(AtomicBool::new(false));
-        let tt = self.tt;
+        let (tt, etc_plies) = (self.tt, self.etc_plies);
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|helper| {
@@ -500,6 +528,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                             move_stack: Vec::new(),
                             helper,
                             ply: 0,
+                            etc_plies,
                         };
                         w.root(p, m, m + 1, u32::MAX);
                         w.stats
@@ -566,6 +595,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             move_stack: std::mem::take(&mut self.move_stack),
             helper: 0,
             ply: 0,
+            etc_plies: cfg.etc_plies,
         };
         let s = &mut main;
         let threads = cfg.threads.max(1);

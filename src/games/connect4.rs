@@ -416,7 +416,8 @@ impl SolverKnowledge for Connect4 {
 
     /// Pons' bounds: with no win on the spot and a move that does not lose at once, neither
     /// side wins with its next stone — each wins at best with the one after, if the board has
-    /// room for it.
+    /// room for it; and a side none of whose lines of four is still free of the other's stones
+    /// draws at best.
     #[inline]
     fn quiet_bounds(&self) -> Option<(Score, Score)> {
         let cells = self.width as Score * self.height as Score;
@@ -430,8 +431,19 @@ impl SolverKnowledge for Connect4 {
                 0
             }
         };
-        let max = best(mine + 2, n + 3); // the mover's stone after next: the (n+3)th
-        let min = -best(theirs + 2, n + 4);
+        // A side with no line of four left free of the other's stones can at best draw.
+        let empty = self.board_mask() ^ self.mask;
+        let can_win = |stones: u64| self.aligned(stones | empty);
+        let max = if can_win(self.current) {
+            best(mine + 2, n + 3) // the mover's stone after next: the (n+3)th
+        } else {
+            0
+        };
+        let min = if can_win(self.current ^ self.mask) {
+            -best(theirs + 2, n + 4)
+        } else {
+            0
+        };
         Some(match self.to_move() {
             Player::Max => (min, max),
             Player::Min => (-max, -min),
