@@ -243,6 +243,20 @@ impl Connect4 {
         (cell.trailing_zeros() / (self.height as u32 + 1)) as u8
     }
 
+    /// One bit per row with the parity of the top row (rows `h-1, h-3, …`, 0-based) in a
+    /// column's `h + 1` bits: times [`Self::bottom`], those rows of every column.
+    #[inline]
+    fn rows_like_top(&self) -> u64 {
+        let h = u32::from(self.height);
+        let mut rows = 0u64;
+        let mut r = h as i32 - 1;
+        while r >= 0 {
+            rows |= 1 << r;
+            r -= 2;
+        }
+        rows
+    }
+
     /// The score of a win with `stones` of the winner's own stones (at least four count):
     /// `width*height/2 + 1 - stones`, 22 - stones on 7x6.
     #[inline]
@@ -439,11 +453,31 @@ impl SolverKnowledge for Connect4 {
         } else {
             0
         };
+        let mut max = max;
         let min = if can_win(self.current ^ self.mask) {
             -best(theirs + 2, n + 4)
         } else {
             0
         };
+        // Claimeven (Allis 1988): when every column has an even number of empty cells, the side
+        // not to move can answer every stone with one on top of it, taking every cell of the
+        // other row parity. If the mover cannot make four from its stones and its parity's
+        // empty cells, it cannot win; if, besides, the follower makes four from its own, the
+        // follower wins (at the latest with its last stone). Only on boards of even height,
+        // where the follower is the second player (Allis' case): on odd heights the bound, true
+        // as well, made the search larger (7x5: +34 % nodes; even heights: -11 to -19 %).
+        if max > -1 && self.height % 2 == 0 {
+            // Even empty cells in a column: its lowest empty cell is on a row of the other
+            // parity than the top row, which (like every row of its parity) the follower gets.
+            let follower = self.bottom() * self.rows_like_top();
+            if self.possible() & follower == 0 {
+                let mine = self.current | (empty & !follower);
+                let theirs = (self.current ^ self.mask) | (empty & follower);
+                if !self.aligned(mine) {
+                    max = if self.aligned(theirs) { -1 } else { max.min(0) };
+                }
+            }
+        }
         Some(match self.to_move() {
             Player::Max => (min, max),
             Player::Min => (-max, -min),
