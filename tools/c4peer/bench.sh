@@ -1,0 +1,41 @@
+#!/bin/sh
+# Runs a Connect-Four benchmark file (Pons' "<moves> <score>" lines) with the peer solver and
+# with gamesearch, one after the other, same table size, one thread each, and prints both
+# reports (positions, mismatches, mean time and nodes per position).
+#
+#   tools/c4peer/bench.sh PEER_SOURCE_DIR FILE [LIMIT] [TABLE_MIB]
+#
+# PEER_SOURCE_DIR is a checkout of Christophe Steininger's solver (github:
+# ChristopheSteininger/c4, AGPL), not part of this project: it is copied to a temporary
+# directory, set to one thread and the table size, and built there with our driver
+# (tools/c4peer/bench.cpp, which only calls its Solver API). Nothing of it is kept.
+# LIMIT defaults to 200 positions, TABLE_MIB to 64.
+set -eu
+peer=${1:?usage: tools/c4peer/bench.sh PEER_SOURCE_DIR FILE [LIMIT] [TABLE_MIB]}
+file=${2:?usage: tools/c4peer/bench.sh PEER_SOURCE_DIR FILE [LIMIT] [TABLE_MIB]}
+limit=${3:-200}
+mib=${4:-64}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$peer/src" "$work/src"
+entries=$(python3 -c "
+n = $mib * (1 << 17) | 1
+def prime(k):
+    i = 3
+    while i * i <= k:
+        if k % i == 0: return False
+        i += 2
+    return True
+while not prime(n): n += 2
+print(n)")
+sed -i -e "s/NUM_THREADS = [0-9]*;/NUM_THREADS = 1;/" \
+       -e "s/NUM_TABLE_ENTRIES = [0-9]*;/NUM_TABLE_ENTRIES = $entries;/" "$work/src/solver/settings.h"
+${CXX:-g++} -std=c++20 -O3 -flto -DNDEBUG -pthread -I"$work/src" -o "$work/bench" \
+    "$here/tools/c4peer/bench.cpp" $(find "$work/src/solver" -name '*.cpp')
+echo "== peer ($entries entries of 8 bytes, 1 thread): first $limit of $file"
+head -n "$limit" "$file" | "$work/bench" "$limit" | grep -v "^$" || true
+cargo build --release -q --manifest-path "$here/Cargo.toml"
+echo "== gamesearch ($mib MiB, 1 thread)"
+"$here/target/release/gamesearch" bench connect4 "$file" --limit "$limit" --tt-mb "$mib" --quiet \
+    | grep -E "positions|mismatches|mean"
