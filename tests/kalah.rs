@@ -193,3 +193,22 @@ fn two_threads_solve_kalah_as_one_does() {
         assert!(two.complete && two.best_move.is_some());
     }
 }
+
+/// Enhanced transposition cutoffs at every ply (a side may move twice in a row, so a child's
+/// bound is read from either side's view) give the same values as none, on small tables.
+#[test]
+fn enhanced_cutoffs_solve_kalah_as_without() {
+    for (m, n) in [(3, 3), (4, 2), (4, 3), (5, 2), (6, 2)] {
+        let k = Kalah::new(m, n).unwrap();
+        let value = |etc| {
+            let cfg = SolveConfig {
+                tt_bytes: 1 << 14,
+                etc_plies: Some(etc),
+                ..SolveConfig::default()
+            };
+            solve(&k, &cfg, |_| {}).unwrap().value
+        };
+        assert_eq!(value(0), value(200), "Kalah({m},{n})");
+        assert!(value(200).is_some());
+    }
+}

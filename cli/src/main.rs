@@ -154,9 +154,10 @@ enum Command {
         /// Deepest iterative-deepening pass (for move ordering) before the exact search.
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=64))]
         id_depth: u32,
-        /// alphabeta-tt: enhanced transposition cutoffs in the first N plies (0: none).
-        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(0..=255))]
-        etc_plies: u32,
+        /// alphabeta-tt: enhanced transposition cutoffs in the first N plies (0: none; default:
+        /// the game's, 12 for Connect-Four, 0 for the others).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=255))]
+        etc_plies: Option<u32>,
         #[command(flatten)]
         budget: Budgets,
         /// Print JSON for tools instead of text.

@@ -427,6 +427,8 @@ impl Game for Connect4 {
 /// threat ordering and per-position bounds.
 impl SolverKnowledge for Connect4 {
     const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = true;
+    /// L1_R2: −4 % nodes and −7 % time with 12 plies; 20 plies saved more nodes but cost time.
+    const ENHANCED_CUTOFF_PLIES: u32 = 12;
 
     /// Pons' bounds: with no win on the spot and a move that does not lose at once, neither
     /// side wins with its next stone — each wins at best with the one after, if the board has
