@@ -131,6 +131,9 @@ proptest! {
         // the same value.
         let two = SolveConfig { threads: 2, tt_bytes: 1 << 12, ..cfg.clone() };
         prop_assert_eq!(solve(&p, &two, |_| {}).unwrap().value, mm.value, "two threads");
+        // Tests starting from a given guess, then galloping: the same value.
+        let guessed = SolveConfig { guess: Some((seed % 7) as i32 - 3), ..cfg.clone() };
+        prop_assert_eq!(solve(&p, &guessed, |_| {}).unwrap().value, mm.value, "guess");
         let weak = solve(&Weak::new(p), &cfg, |_| {}).unwrap();
         prop_assert_eq!(weak.value, mm.value.map(i32::signum));
     }

@@ -158,6 +158,10 @@ enum Command {
         /// the game's, 12 for Connect-Four, 0 for the others).
         #[arg(long, value_parser = clap::value_parser!(u32).range(0..=255))]
         etc_plies: Option<u32>,
+        /// alphabeta-tt with --id-depth 0: the first null-window test's value (then galloping);
+        /// default: bisection biased towards 0.
+        #[arg(long, allow_hyphen_values = true)]
+        guess: Option<i32>,
         #[command(flatten)]
         budget: Budgets,
         /// Print JSON for tools instead of text.
@@ -564,6 +568,7 @@ fn run(cli: Cli) -> Result<()> {
             threads,
             id_depth,
             etc_plies,
+            guess,
             budget,
             json,
         } => {
@@ -581,6 +586,7 @@ fn run(cli: Cli) -> Result<()> {
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
                 etc_plies,
+                guess,
             };
             let r = match algo {
                 Solver::AlphabetaTt => {
