@@ -10,6 +10,9 @@
 //!   tests), for games with a [`PositionKey`] and [`SolverKnowledge`] (an empty `impl` will do);
 //! - [`pn_value`] and [`cns`] are proof-number and conspiracy-number search with their own
 //!   configurations.
+//! - [`trace::search_observed`] runs any algorithm with an [`trace::Observer`] watching every
+//!   step (windows, leaves, cut-offs, re-searches, bounds, proof and conspiracy numbers); a
+//!   [`trace::Recorder`] keeps them as a [`trace::Trace`] (what `gamesearch trace` draws).
 //!
 //! ```
 //! use gamesearch::{games::RandomTreeSpec, search, Algorithm, SearchConfig};
