@@ -2,7 +2,7 @@
 //! Kalah experiment compares (Pearl 1980, section III: "random ordering" and "dynamic ordering").
 //!
 //! - [`MoveOrder::Random`]: a pseudo-random permutation, fixed per position (a hash of the
-//!   position's [`Game::hash`] and a seed), so every algorithm sees the same tree.
+//!   position's [`PositionKey::key`] and a seed), so every algorithm sees the same tree.
 //! - [`MoveOrder::Dynamic`]: children sorted best-first for the side to move by a one-ply
 //!   shallow evaluation `f(p_i)` (stable, so ties keep generation order). These evaluations
 //!   order the tree; they are not counted as the search's leaf evaluations.
