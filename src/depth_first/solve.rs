@@ -427,6 +427,18 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             alpha = alpha.max(min - 1);
             beta = beta.min(max + 1);
         }
+        // A forced move (the only one that does not lose at once): its child's search is this
+        // node's, so the table is neither asked nor written here — a forced-move chain costs
+        // one table probe at its end instead of one per move (Connect-Four: L1_R2 −7 to −9 %
+        // time for +2.5 % nodes, 7x5 −14 to −20 % time).
+        if exact && kept == 1 {
+            let child = p.play(self.move_stack[base]);
+            let same = child.to_move() == p.to_move();
+            let no_win = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
+            return relative(same, alpha, beta, |a, b| {
+                self.search(&child, a, b, u32::MAX, no_win)
+            });
+        }
         let (key, mirrored) = table_key(p);
         let draft = draft_of(depth);
         let mut table_move = None;
