@@ -6,7 +6,7 @@
 
 use super::{relative, Ctx};
 use crate::game::{Game, Score, INF};
-use crate::trace::{Bound, Observer, Window};
+use crate::trace::Observer;
 
 /// F3, fail-soft: the result `t` of a search with window `(alpha, beta)` satisfies
 /// `t <= alpha ⇒ V <= t`, `t >= beta ⇒ V >= t`, and `alpha < t < beta ⇒ V = t`.
@@ -18,47 +18,35 @@ pub(crate) fn fail_soft<G: Game, O: Observer<G::Move>>(
     depth: u32,
     ply: usize,
 ) -> Score {
-    ctx.enter(|| Window::negamax(p.to_move(), alpha, beta));
-    let t = fail_soft_node(ctx, p, alpha, beta, depth, ply);
-    ctx.exit(|| Bound::negamax(p.to_move(), t, alpha, beta));
-    t
-}
-
-fn fail_soft_node<G: Game, O: Observer<G::Move>>(
-    ctx: &mut Ctx<G::Move, O>,
-    p: &G,
-    alpha: Score,
-    beta: Score,
-    depth: u32,
-    ply: usize,
-) -> Score {
-    let mut moves = p.moves().peekable();
-    if depth == 0 || moves.peek().is_none() {
-        return p.to_move().sign() * ctx.leaf(p, ply);
-    }
-    ctx.interior(ply);
-    let me = p.to_move();
-    let mut m = -INF;
-    for mv in moves.by_ref() {
-        let child = p.play(mv);
-        let same = child.to_move() == me;
-        ctx.descend(mv);
-        let t = relative(same, alpha.max(m), beta, |a, b| {
-            fail_soft(ctx, &child, a, b, depth - 1, ply + 1)
-        });
-        if ctx.stopped() {
-            return m;
+    ctx.negamax_node(p.to_move(), alpha, beta, |ctx| {
+        let mut moves = p.moves().peekable();
+        if depth == 0 || moves.peek().is_none() {
+            return p.to_move().sign() * ctx.leaf(p, ply);
         }
-        if t > m {
-            m = t;
-            ctx.set_pv(ply, mv, t);
+        ctx.interior(ply);
+        let me = p.to_move();
+        let mut m = -INF;
+        for mv in moves.by_ref() {
+            let child = p.play(mv);
+            let same = child.to_move() == me;
+            ctx.descend(mv);
+            let t = relative(same, alpha.max(m), beta, |a, b| {
+                fail_soft(ctx, &child, a, b, depth - 1, ply + 1)
+            });
+            if ctx.stopped() {
+                return m;
+            }
+            if t > m {
+                m = t;
+                ctx.set_pv(ply, mv, t);
+            }
+            if m >= beta {
+                break; // beta cut-off
+            }
         }
-        if m >= beta {
-            break; // beta cut-off
-        }
-    }
-    ctx.cutoff(moves);
-    m
+        ctx.cutoff(moves);
+        m
+    })
 }
 
 /// F2, fail-hard: the result is clamped to `[alpha, beta]`.
@@ -70,47 +58,36 @@ pub(crate) fn fail_hard<G: Game, O: Observer<G::Move>>(
     depth: u32,
     ply: usize,
 ) -> Score {
-    ctx.enter(|| Window::negamax(p.to_move(), alpha, beta));
-    let t = fail_hard_node(ctx, p, alpha, beta, depth, ply);
-    ctx.exit(|| Bound::negamax(p.to_move(), t, alpha, beta));
-    t
-}
-
-fn fail_hard_node<G: Game, O: Observer<G::Move>>(
-    ctx: &mut Ctx<G::Move, O>,
-    p: &G,
-    mut alpha: Score,
-    beta: Score,
-    depth: u32,
-    ply: usize,
-) -> Score {
-    let mut moves = p.moves().peekable();
-    if depth == 0 || moves.peek().is_none() {
-        let h = p.to_move().sign() * ctx.leaf(p, ply);
-        return h.clamp(alpha, beta);
-    }
-    ctx.interior(ply);
-    let me = p.to_move();
-    while let Some(mv) = moves.next() {
-        let child = p.play(mv);
-        let same = child.to_move() == me;
-        ctx.descend(mv);
-        let t = relative(same, alpha, beta, |a, b| {
-            fail_hard(ctx, &child, a, b, depth - 1, ply + 1)
-        });
-        if ctx.stopped() {
-            return alpha;
+    ctx.negamax_node(p.to_move(), alpha, beta, |ctx| {
+        let mut alpha = alpha;
+        let mut moves = p.moves().peekable();
+        if depth == 0 || moves.peek().is_none() {
+            let h = p.to_move().sign() * ctx.leaf(p, ply);
+            return h.clamp(alpha, beta);
         }
-        if t >= beta {
-            ctx.cutoff(moves);
-            return beta; // beta cut-off
+        ctx.interior(ply);
+        let me = p.to_move();
+        while let Some(mv) = moves.next() {
+            let child = p.play(mv);
+            let same = child.to_move() == me;
+            ctx.descend(mv);
+            let t = relative(same, alpha, beta, |a, b| {
+                fail_hard(ctx, &child, a, b, depth - 1, ply + 1)
+            });
+            if ctx.stopped() {
+                return alpha;
+            }
+            if t >= beta {
+                ctx.cutoff(moves);
+                return beta; // beta cut-off
+            }
+            if t > alpha {
+                alpha = t;
+                ctx.set_pv(ply, mv, t);
+            }
         }
-        if t > alpha {
-            alpha = t;
-            ctx.set_pv(ply, mv, t);
-        }
-    }
-    alpha
+        alpha
+    })
 }
 
 /// A plain null-window search `(m, m + 1)` with F3. Its answer is TEST(p, m, >) (Hsu, *Scout and NegaScout*,

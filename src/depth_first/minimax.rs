@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use crate::game::{Game, Player, Score, INF};
-use crate::trace::{Bound, Observer, Window};
+use crate::trace::Observer;
 
 /// The minimax value of `p` searched to `depth`, from MAX's point of view.
 pub(crate) fn minimax<G: Game, O: Observer<G::Move>>(
@@ -12,35 +12,25 @@ pub(crate) fn minimax<G: Game, O: Observer<G::Move>>(
     depth: u32,
     ply: usize,
 ) -> Score {
-    ctx.enter(|| Window::None);
-    let v = minimax_node(ctx, p, depth, ply);
-    ctx.exit(|| (v, Bound::Exact));
-    v
-}
-
-fn minimax_node<G: Game, O: Observer<G::Move>>(
-    ctx: &mut Ctx<G::Move, O>,
-    p: &G,
-    depth: u32,
-    ply: usize,
-) -> Score {
-    let mut moves = p.moves().peekable();
-    if depth == 0 || moves.peek().is_none() {
-        return ctx.leaf(p, ply);
-    }
-    ctx.interior(ply);
-    let maximise = p.to_move() == Player::Max;
-    let mut best = if maximise { -INF } else { INF };
-    for m in moves {
-        ctx.descend(m);
-        let v = minimax(ctx, &p.play(m), depth - 1, ply + 1);
-        if ctx.stopped() {
-            return best;
+    ctx.exact_node(|ctx| {
+        let mut moves = p.moves().peekable();
+        if depth == 0 || moves.peek().is_none() {
+            return ctx.leaf(p, ply);
         }
-        if (maximise && v > best) || (!maximise && v < best) {
-            best = v;
-            ctx.set_pv(ply, m, v);
+        ctx.interior(ply);
+        let maximise = p.to_move() == Player::Max;
+        let mut best = if maximise { -INF } else { INF };
+        for m in moves {
+            ctx.descend(m);
+            let v = minimax(ctx, &p.play(m), depth - 1, ply + 1);
+            if ctx.stopped() {
+                return best;
+            }
+            if (maximise && v > best) || (!maximise && v < best) {
+                best = v;
+                ctx.set_pv(ply, m, v);
+            }
         }
-    }
-    best
+        best
+    })
 }

@@ -17,7 +17,7 @@ pub mod tt;
 use std::fmt;
 
 use crate::error::Error;
-use crate::game::{Game, Score, INF};
+use crate::game::{Game, Player, Score, INF};
 use crate::limits::{Budget, Limits};
 use crate::search::{Details, Outcome, SearchConfig};
 use crate::stats::Stats;
@@ -190,9 +190,15 @@ impl<M: Copy, O: Observer<M>> Ctx<M, O> {
         }
     }
 
-    /// Entering a node with `window` (built only when observed).
+    /// Searches one node: reports entering it with `window`, runs `body`, and reports leaving
+    /// it with what `leave` makes of the result — all built only when observed.
     #[inline(always)]
-    pub(crate) fn enter(&mut self, window: impl FnOnce() -> Window) {
+    pub(crate) fn observed<T: Copy>(
+        &mut self,
+        window: impl FnOnce() -> Window,
+        body: impl FnOnce(&mut Self) -> T,
+        leave: impl FnOnce(T) -> Event<M>,
+    ) -> T {
         if O::ACTIVE && !self.budget.stopped {
             let mv = self.pending.take();
             self.obs.event(Event::Enter {
@@ -200,23 +206,45 @@ impl<M: Copy, O: Observer<M>> Ctx<M, O> {
                 window: window(),
             });
         }
+        let t = body(self);
+        if O::ACTIVE && !self.budget.stopped {
+            self.obs.event(leave(t));
+        }
+        t
     }
 
-    /// Leaving the node with `(value, bound)` in MAX's view.
+    /// [`Self::observed`] for a nega-max node of `mover` searched with `(alpha, beta)` (its
+    /// view): window and result reported in MAX's view.
     #[inline(always)]
-    pub(crate) fn exit(&mut self, result: impl FnOnce() -> (Score, Bound)) {
-        if O::ACTIVE && !self.budget.stopped {
-            let (value, bound) = result();
-            self.obs.event(Event::Exit { value, bound });
-        }
+    pub(crate) fn negamax_node(
+        &mut self,
+        mover: Player,
+        alpha: Score,
+        beta: Score,
+        body: impl FnOnce(&mut Self) -> Score,
+    ) -> Score {
+        self.observed(
+            || Window::negamax(mover, alpha, beta),
+            body,
+            |t| {
+                let (value, bound) = Bound::negamax(mover, t, alpha, beta);
+                Event::Exit { value, bound }
+            },
+        )
     }
 
-    /// Leaving a TEST node with its answer.
+    /// [`Self::observed`] for a node searched without a window, whose result is exact
+    /// (minimax, SCOUT's EVAL).
     #[inline(always)]
-    pub(crate) fn tested(&mut self, holds: bool) {
-        if O::ACTIVE && !self.budget.stopped {
-            self.obs.event(Event::Tested { holds });
-        }
+    pub(crate) fn exact_node(&mut self, body: impl FnOnce(&mut Self) -> Score) -> Score {
+        self.observed(
+            || Window::None,
+            body,
+            |value| Event::Exit {
+                value,
+                bound: Bound::Exact,
+            },
+        )
     }
 
     /// The node stops before the moves left in `rest` (reported only when some are left).

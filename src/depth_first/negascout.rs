@@ -21,7 +21,7 @@
 
 use super::{relative, Ctx};
 use crate::game::{Game, Player, Score, INF};
-use crate::trace::{Bound, Observer, Window};
+use crate::trace::{Bound, Event, Observer, Window};
 
 /// Whether a null-window fail-high from `child`, searched from a node at `depth` whose mover is
 /// `me`, is exact without a re-search (Hsu, *Scout and NegaScout*, line 11, `depth < 3`; see the module doc).
@@ -45,69 +45,57 @@ pub(crate) fn f4<G: Game, O: Observer<G::Move>>(
     depth: u32,
     ply: usize,
 ) -> Score {
-    ctx.enter(|| Window::negamax(p.to_move(), alpha, beta));
-    let t = f4_node(ctx, p, alpha, beta, depth, ply);
-    ctx.exit(|| Bound::negamax(p.to_move(), t, alpha, beta));
-    t
-}
-
-fn f4_node<G: Game, O: Observer<G::Move>>(
-    ctx: &mut Ctx<G::Move, O>,
-    p: &G,
-    alpha: Score,
-    beta: Score,
-    depth: u32,
-    ply: usize,
-) -> Score {
-    let mut moves = p.moves().peekable();
-    if depth == 0 || moves.peek().is_none() {
-        return p.to_move().sign() * ctx.leaf(p, ply); // h(p)
-    }
-    ctx.interior(ply);
-    let me = p.to_move();
-    let max_possible = ctx.max_possible(me.sign());
-    let mut m = -INF; // the current lower bound; fail soft
-    let mut n = beta; // the current upper bound
-    while let Some(mv) = moves.next() {
-        let child = p.play(mv);
-        let same = child.to_move() == me;
-        let lo = alpha.max(m);
-        if n != beta && beta - alpha > 1 {
-            ctx.stats.tests += 1; // a null-window search (n = max(alpha, m) + 1)
+    ctx.negamax_node(p.to_move(), alpha, beta, |ctx| {
+        let mut moves = p.moves().peekable();
+        if depth == 0 || moves.peek().is_none() {
+            return p.to_move().sign() * ctx.leaf(p, ply); // h(p)
         }
-        // 9: t := -F4(p_i, -n, -max{alpha, m}, depth - 1)
-        ctx.descend(mv);
-        let t = relative(same, lo, n, |a, b| {
-            f4(ctx, &child, a, b, depth - 1, ply + 1)
-        });
-        if ctx.stopped() {
-            return m;
-        }
-        if t > m {
-            // 10
-            if n == beta || t >= beta || t <= lo || shallow_exact(ctx, &child, me, depth) {
-                m = t; // 12
-            } else {
-                // 13: re-search with (t, beta)
-                ctx.re_search();
-                ctx.descend(mv);
-                let r = relative(same, t, beta, |a, b| {
-                    f4(ctx, &child, a, b, depth - 1, ply + 1)
-                });
-                if ctx.stopped() {
-                    return m;
-                }
-                m = r;
+        ctx.interior(ply);
+        let me = p.to_move();
+        let max_possible = ctx.max_possible(me.sign());
+        let mut m = -INF; // the current lower bound; fail soft
+        let mut n = beta; // the current upper bound
+        while let Some(mv) = moves.next() {
+            let child = p.play(mv);
+            let same = child.to_move() == me;
+            let lo = alpha.max(m);
+            if n != beta && beta - alpha > 1 {
+                ctx.stats.tests += 1; // a null-window search (n = max(alpha, m) + 1)
             }
-            ctx.set_pv(ply, mv, m);
+            // 9: t := -F4(p_i, -n, -max{alpha, m}, depth - 1)
+            ctx.descend(mv);
+            let t = relative(same, lo, n, |a, b| {
+                f4(ctx, &child, a, b, depth - 1, ply + 1)
+            });
+            if ctx.stopped() {
+                return m;
+            }
+            if t > m {
+                // 10
+                if n == beta || t >= beta || t <= lo || shallow_exact(ctx, &child, me, depth) {
+                    m = t; // 12
+                } else {
+                    // 13: re-search with (t, beta)
+                    ctx.re_search();
+                    ctx.descend(mv);
+                    let r = relative(same, t, beta, |a, b| {
+                        f4(ctx, &child, a, b, depth - 1, ply + 1)
+                    });
+                    if ctx.stopped() {
+                        return m;
+                    }
+                    m = r;
+                }
+                ctx.set_pv(ply, mv, m);
+            }
+            if m >= max_possible || m >= beta {
+                ctx.cutoff(moves);
+                return m; // 14: cut off
+            }
+            n = alpha.max(m) + 1; // 15: set up a null window
         }
-        if m >= max_possible || m >= beta {
-            ctx.cutoff(moves);
-            return m; // 14: cut off
-        }
-        n = alpha.max(m) + 1; // 15: set up a null window
-    }
-    m
+        m
+    })
 }
 
 /// Dispatches to F4' at a MAX node and G4' at a MIN node (values from MAX's view).
@@ -119,13 +107,17 @@ pub(crate) fn minimax_form<G: Game, O: Observer<G::Move>>(
     depth: u32,
     ply: usize,
 ) -> Score {
-    ctx.enter(|| Window::Range { alpha, beta });
-    let t = match p.to_move() {
-        Player::Max => f4_prime(ctx, p, alpha, beta, depth, ply),
-        Player::Min => g4_prime(ctx, p, alpha, beta, depth, ply),
-    };
-    ctx.exit(|| (t, Bound::of(t, alpha, beta)));
-    t
+    ctx.observed(
+        || Window::Range { alpha, beta },
+        |ctx| match p.to_move() {
+            Player::Max => f4_prime(ctx, p, alpha, beta, depth, ply),
+            Player::Min => g4_prime(ctx, p, alpha, beta, depth, ply),
+        },
+        |t| Event::Exit {
+            value: t,
+            bound: Bound::of(t, alpha, beta),
+        },
+    )
 }
 
 /// Algorithm F4' (Hsu, *Scout and NegaScout*, "The NegaScout Algorithm – Mini-Max (1/2)"), a MAX node.

@@ -5,7 +5,7 @@
 
 use super::{relative, Ctx};
 use crate::game::{Game, Score, INF};
-use crate::trace::{Bound, Observer, Window};
+use crate::trace::Observer;
 
 /// PVS from the side to move's view.
 pub(crate) fn pvs<G: Game, O: Observer<G::Move>>(
@@ -16,64 +16,52 @@ pub(crate) fn pvs<G: Game, O: Observer<G::Move>>(
     depth: u32,
     ply: usize,
 ) -> Score {
-    ctx.enter(|| Window::negamax(p.to_move(), alpha, beta));
-    let t = pvs_node(ctx, p, alpha, beta, depth, ply);
-    ctx.exit(|| Bound::negamax(p.to_move(), t, alpha, beta));
-    t
-}
-
-fn pvs_node<G: Game, O: Observer<G::Move>>(
-    ctx: &mut Ctx<G::Move, O>,
-    p: &G,
-    alpha: Score,
-    beta: Score,
-    depth: u32,
-    ply: usize,
-) -> Score {
-    let mut moves = p.moves().peekable();
-    if depth == 0 || moves.peek().is_none() {
-        return p.to_move().sign() * ctx.leaf(p, ply);
-    }
-    ctx.interior(ply);
-    let me = p.to_move();
-    let mut best = -INF;
-    for (i, mv) in moves.by_ref().enumerate() {
-        let child = p.play(mv);
-        let same = child.to_move() == me;
-        let a = alpha.max(best);
-        ctx.descend(mv);
-        let t = if i == 0 {
-            relative(same, alpha, beta, |x, y| {
-                pvs(ctx, &child, x, y, depth - 1, ply + 1)
-            })
-        } else {
-            if beta - alpha > 1 {
-                ctx.stats.tests += 1;
-            }
-            let t = relative(same, a, a + 1, |x, y| {
-                pvs(ctx, &child, x, y, depth - 1, ply + 1)
-            });
-            if t > a && t < beta && !ctx.stopped() {
-                ctx.re_search();
-                ctx.descend(mv);
-                relative(same, a, beta, |x, y| {
+    ctx.negamax_node(p.to_move(), alpha, beta, |ctx| {
+        let mut moves = p.moves().peekable();
+        if depth == 0 || moves.peek().is_none() {
+            return p.to_move().sign() * ctx.leaf(p, ply);
+        }
+        ctx.interior(ply);
+        let me = p.to_move();
+        let mut best = -INF;
+        for (i, mv) in moves.by_ref().enumerate() {
+            let child = p.play(mv);
+            let same = child.to_move() == me;
+            let a = alpha.max(best);
+            ctx.descend(mv);
+            let t = if i == 0 {
+                relative(same, alpha, beta, |x, y| {
                     pvs(ctx, &child, x, y, depth - 1, ply + 1)
                 })
             } else {
-                t
+                if beta - alpha > 1 {
+                    ctx.stats.tests += 1;
+                }
+                let t = relative(same, a, a + 1, |x, y| {
+                    pvs(ctx, &child, x, y, depth - 1, ply + 1)
+                });
+                if t > a && t < beta && !ctx.stopped() {
+                    ctx.re_search();
+                    ctx.descend(mv);
+                    relative(same, a, beta, |x, y| {
+                        pvs(ctx, &child, x, y, depth - 1, ply + 1)
+                    })
+                } else {
+                    t
+                }
+            };
+            if ctx.stopped() {
+                return best;
             }
-        };
-        if ctx.stopped() {
-            return best;
+            if t > best {
+                best = t;
+                ctx.set_pv(ply, mv, t);
+            }
+            if best >= beta {
+                break;
+            }
         }
-        if t > best {
-            best = t;
-            ctx.set_pv(ply, mv, t);
-        }
-        if best >= beta {
-            break;
-        }
-    }
-    ctx.cutoff(moves);
-    best
+        ctx.cutoff(moves);
+        best
+    })
 }

@@ -9,7 +9,7 @@ use super::{Ctx, SearchConfig};
 use crate::game::{Game, Player, Score};
 use crate::limits::Limits;
 use crate::stats::Stats;
-use crate::trace::{Bound, Observer, Window};
+use crate::trace::{Event, Observer, Window};
 
 /// The inequality TEST verifies: `V(p) cond v`.
 ///
@@ -74,39 +74,31 @@ pub(crate) fn test_node<G: Game, O: Observer<G::Move>>(
     depth: u32,
     ply: usize,
 ) -> bool {
-    ctx.enter(|| Window::Test { v, cond });
-    let holds = test_body(ctx, p, v, cond, depth, ply);
-    ctx.tested(holds);
-    holds
-}
-
-fn test_body<G: Game, O: Observer<G::Move>>(
-    ctx: &mut Ctx<G::Move, O>,
-    p: &G,
-    v: Score,
-    cond: Condition,
-    depth: u32,
-    ply: usize,
-) -> bool {
-    let mut moves = p.moves().peekable();
-    if depth == 0 || moves.peek().is_none() {
-        return cond.holds(ctx.leaf(p, ply), v);
-    }
-    ctx.interior(ply);
-    // The node succeeds as soon as one successor does ("any") or fails as soon as one fails.
-    let any = cond.upward() == (p.to_move() == Player::Max);
-    while let Some(m) = moves.next() {
-        ctx.descend(m);
-        let r = test_node(ctx, &p.play(m), v, cond, depth - 1, ply + 1);
-        if ctx.stopped() {
-            return false;
-        }
-        if r == any {
-            ctx.cutoff(moves);
-            return any;
-        }
-    }
-    !any
+    ctx.observed(
+        || Window::Test { v, cond },
+        |ctx| {
+            let mut moves = p.moves().peekable();
+            if depth == 0 || moves.peek().is_none() {
+                return cond.holds(ctx.leaf(p, ply), v);
+            }
+            ctx.interior(ply);
+            // The node succeeds as soon as one successor does ("any") or fails as soon as one fails.
+            let any = cond.upward() == (p.to_move() == Player::Max);
+            while let Some(m) = moves.next() {
+                ctx.descend(m);
+                let r = test_node(ctx, &p.play(m), v, cond, depth - 1, ply + 1);
+                if ctx.stopped() {
+                    return false;
+                }
+                if r == any {
+                    ctx.cutoff(moves);
+                    return any;
+                }
+            }
+            !any
+        },
+        |holds| Event::Tested { holds },
+    )
 }
 
 /// EVAL(p) to `depth` (Pearl 1980 "Procedure: EVAL"; Hsu, *Scout, NegaScout and PN search* "Main SCOUT procedure").
@@ -116,54 +108,44 @@ pub(crate) fn eval<G: Game, O: Observer<G::Move>>(
     depth: u32,
     ply: usize,
 ) -> Score {
-    ctx.enter(|| Window::None);
-    let v = eval_body(ctx, p, depth, ply);
-    ctx.exit(|| (v, Bound::Exact));
-    v
-}
-
-fn eval_body<G: Game, O: Observer<G::Move>>(
-    ctx: &mut Ctx<G::Move, O>,
-    p: &G,
-    depth: u32,
-    ply: usize,
-) -> Score {
-    let mut moves = p.moves().peekable();
-    if depth == 0 || moves.peek().is_none() {
-        return ctx.leaf(p, ply);
-    }
-    ctx.interior(ply);
-    let cond = match p.to_move() {
-        Player::Max => Condition::Gt,
-        Player::Min => Condition::Lt,
-    };
-    let first = moves.next().expect("peeked");
-    ctx.descend(first);
-    let mut v = eval(ctx, &p.play(first), depth - 1, ply + 1); // SCOUT the first branch
-    if ctx.stopped() {
-        return v;
-    }
-    ctx.set_pv(ply, first, v);
-    for m in moves {
-        let child = p.play(m);
-        ctx.stats.tests += 1;
-        ctx.descend(m);
-        let passes = test_node(ctx, &child, v, cond, depth - 1, ply + 1);
+    ctx.exact_node(|ctx| {
+        let mut moves = p.moves().peekable();
+        if depth == 0 || moves.peek().is_none() {
+            return ctx.leaf(p, ply);
+        }
+        ctx.interior(ply);
+        let cond = match p.to_move() {
+            Player::Max => Condition::Gt,
+            Player::Min => Condition::Lt,
+        };
+        let first = moves.next().expect("peeked");
+        ctx.descend(first);
+        let mut v = eval(ctx, &p.play(first), depth - 1, ply + 1); // SCOUT the first branch
         if ctx.stopped() {
             return v;
         }
-        if passes {
-            ctx.re_search();
+        ctx.set_pv(ply, first, v);
+        for m in moves {
+            let child = p.play(m);
+            ctx.stats.tests += 1;
             ctx.descend(m);
-            let value = eval(ctx, &child, depth - 1, ply + 1);
+            let passes = test_node(ctx, &child, v, cond, depth - 1, ply + 1);
             if ctx.stopped() {
                 return v;
             }
-            v = value;
-            ctx.set_pv(ply, m, v);
+            if passes {
+                ctx.re_search();
+                ctx.descend(m);
+                let value = eval(ctx, &child, depth - 1, ply + 1);
+                if ctx.stopped() {
+                    return v;
+                }
+                v = value;
+                ctx.set_pv(ply, m, v);
+            }
         }
-    }
-    v
+        v
+    })
 }
 
 /// The answer of a standalone TEST: `Some(true/false)`, or `None` when a budget stopped it.
