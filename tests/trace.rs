@@ -76,6 +76,15 @@ fn check_counts<G: Game>(root: &G, depth: u32) -> Result<Vec<(Algorithm, Trace)>
     Ok(traces)
 }
 
+/// Whether `v` with `bound` is true of the value `truth`.
+fn bounds(truth: i32, v: i32, bound: Bound) -> bool {
+    match bound {
+        Bound::Exact => truth == v,
+        Bound::Lower => truth >= v,
+        Bound::Upper => truth <= v,
+    }
+}
+
 /// Every returned value is a true bound of its node's minimax value (explicit trees: a node's
 /// label is its move index + 1, so a node's path can be replayed).
 fn check_bounds(tree: &ExplicitTree, depth: u32) -> Result<(), TestCaseError> {
@@ -107,13 +116,8 @@ fn check_bounds(tree: &ExplicitTree, depth: u32) -> Result<(), TestCaseError> {
                 } => {
                     windows.pop();
                     let truth = value(node);
-                    let ok = match bound {
-                        Bound::Exact => truth == v,
-                        Bound::Lower => truth >= v,
-                        Bound::Upper => truth <= v,
-                    };
                     prop_assert!(
-                        ok,
+                        bounds(truth, v, bound),
                         "{algo}: node {node} returned {v} ({bound:?}), minimax {truth}"
                     );
                 }
@@ -129,13 +133,8 @@ fn check_bounds(tree: &ExplicitTree, depth: u32) -> Result<(), TestCaseError> {
                     bound,
                 } => {
                     let truth = value(node);
-                    let ok = match bound {
-                        Bound::Exact => truth == v,
-                        Bound::Lower => truth >= v,
-                        Bound::Upper => truth <= v,
-                    };
                     prop_assert!(
-                        ok,
+                        bounds(truth, v, bound),
                         "{algo}: table hit at {node}: {v} ({bound:?}), minimax {truth}"
                     );
                 }

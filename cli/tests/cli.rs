@@ -1,19 +1,10 @@
 //! The CLI contract, run on the real binary: JSON shapes other tools script against, and one
 //! clear line with exit status 2 on bad input.
 
-use std::process::Command;
+mod common;
+use common::gamesearch;
 
-fn gamesearch(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
-        .args(args)
-        .output()
-        .expect("run gamesearch");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use std::process::Command;
 
 #[test]
 fn search_json_has_the_contract_fields() {

@@ -2,6 +2,9 @@
 //! the binary, and the HTML page in a real browser (headless Chromium; skipped with a message
 //! when none is installed — `.ci/run` installs it).
 
+mod common;
+use common::gamesearch;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -22,18 +25,6 @@ fn out_dir(test: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("gamesearch-viewer-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn gamesearch(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
-        .args(args)
-        .output()
-        .expect("run gamesearch");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 /// The DOT has one node statement per trace node, styled as the trace says (pruned: dashed,
