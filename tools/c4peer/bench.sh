@@ -16,21 +16,8 @@ file=${2:?usage: tools/c4peer/bench.sh PEER_SOURCE_DIR FILE [LIMIT] [TABLE_MIB]}
 limit=${3:-200}
 mib=${4:-64}
 here=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cp -r "$peer/src" "$work/src"
-entries=$(python3 -c "
-n = $mib * (1 << 17) | 1
-def prime(k):
-    i = 3
-    while i * i <= k:
-        if k % i == 0: return False
-        i += 2
-    return True
-while not prime(n): n += 2
-print(n)")
-sed -i -e "s/NUM_THREADS = [0-9]*;/NUM_THREADS = 1;/" \
-       -e "s/NUM_TABLE_ENTRIES = [0-9]*;/NUM_TABLE_ENTRIES = $entries;/" "$work/src/solver/settings.h"
+. "$here/tools/c4peer/peer.sh"
+prepare_peer "$peer" 1 "$mib"
 ${CXX:-g++} -std=c++20 -O3 -flto -DNDEBUG -pthread -I"$work/src" -o "$work/bench" \
     "$here/tools/c4peer/bench.cpp" $(find "$work/src/solver" -name '*.cpp')
 echo "== peer ($entries entries of 8 bytes, 1 thread): first $limit of $file"

@@ -14,23 +14,8 @@ peer=${1:?usage: tools/c4peer/run.sh PEER_SOURCE_DIR [THREADS] [TABLE_MIB]}
 threads=${2:-1}
 mib=${3:-1024}
 here=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cp -r "$peer/src" "$work/src"
-# The peer's table needs an odd (ideally prime) entry count: the next prime after MiB * 2^17.
-entries=$(python3 -c "
-n = $mib * (1 << 17) | 1
-def prime(k):
-    if k % 2 == 0: return False
-    i = 3
-    while i * i <= k:
-        if k % i == 0: return False
-        i += 2
-    return True
-while not prime(n): n += 2
-print(n)")
-sed -i -e "s/NUM_THREADS = [0-9]*;/NUM_THREADS = $threads;/" \
-       -e "s/NUM_TABLE_ENTRIES = [0-9]*;/NUM_TABLE_ENTRIES = $entries;/" "$work/src/solver/settings.h"
+. "$here/tools/c4peer/peer.sh"
+prepare_peer "$peer" "$threads" "$mib"
 echo "peer: $threads thread(s), $entries table entries; building in $work"
 ${CXX:-g++} -std=c++20 -O3 -flto -DNDEBUG -pthread -o "$work/c4" \
     "$work/src/c4.cpp" $(find "$work/src/solver" -name '*.cpp')

@@ -1,0 +1,24 @@
+# Sourced by run.sh and bench.sh: copies the peer's source (a checkout of Christophe
+# Steininger's solver, AGPL, not part of this project) to a temporary directory and sets its
+# compile-time thread count and table size there. Nothing of it is kept.
+#
+#   prepare_peer PEER_SOURCE_DIR THREADS TABLE_MIB   # sets $work and $entries
+prepare_peer() {
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    cp -r "$1/src" "$work/src"
+    # The peer sizes its table in entries of 8 bytes and needs an odd (ideally prime) count:
+    # the next prime after MiB * 2^17.
+    entries=$(python3 -c "
+n = $3 * (1 << 17) | 1
+def prime(k):
+    i = 3
+    while i * i <= k:
+        if k % i == 0: return False
+        i += 2
+    return True
+while not prime(n): n += 2
+print(n)")
+    sed -i -e "s/NUM_THREADS = [0-9]*;/NUM_THREADS = $2;/" \
+           -e "s/NUM_TABLE_ENTRIES = [0-9]*;/NUM_TABLE_ENTRIES = $entries;/" "$work/src/solver/settings.h"
+}
