@@ -694,8 +694,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
         if solved && cfg.best_move {
             let v = lo;
             let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
-            let table_move = s.tt.probe(table_key(game).0).and_then(|e| {
-                let index = oriented(game, table_key(game).1, e.best);
+            let (key, mirrored) = table_key(game);
+            let table_move = s.tt.probe(key).and_then(|e| {
+                let index = oriented(game, mirrored, e.best);
                 game.moves().nth(index as usize)
             });
             put_first(&mut moves, table_move);

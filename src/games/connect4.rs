@@ -248,13 +248,14 @@ impl Connect4 {
     #[inline]
     fn rows_like_top(&self) -> u64 {
         let h = u32::from(self.height);
-        let mut rows = 0u64;
-        let mut r = h as i32 - 1;
-        while r >= 0 {
-            rows |= 1 << r;
-            r -= 2;
-        }
-        rows
+        let column = (1u64 << h) - 1;
+        // Rows 0, 2, 4, … when the top row h - 1 is even, else rows 1, 3, 5, …
+        let alternate = if h % 2 == 1 {
+            0x5555_5555_5555_5555
+        } else {
+            0xAAAA_AAAA_AAAA_AAAA
+        };
+        alternate & column
     }
 
     /// The score of a win with `stones` of the winner's own stones (at least four count):
