@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use smallvec::SmallVec;
 
 use super::relative;
-use super::tt::{TranspositionTable, DRAFT_EXACT};
+use super::tt::{Entry, TranspositionTable, DRAFT_EXACT};
 use crate::error::Error;
 use crate::game::{Adapter, Game, Player, PositionKey, Score, INF};
 use crate::limits::{Budget, Limits};
@@ -323,6 +323,10 @@ struct Worker<'t, G: Game> {
     ply: u32,
     /// [`SolveConfig::etc_plies`].
     etc_plies: u32,
+    /// The table entry of the node about to be searched, when its parent already probed it for
+    /// an enhanced transposition cutoff (`Some(None)`: probed, not there); the node takes it
+    /// instead of probing again.
+    probed: Option<Option<Entry>>,
 }
 
 /// Moves `first` (the table's move), if it is among `moves`, to the front; the others keep
@@ -378,6 +382,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         no_win_now: bool,
         base: usize,
     ) -> Score {
+        let probed = self.probed.take();
         // A win on the spot is the best the mover can do: no need to generate anything else.
         if depth > 0 && !no_win_now {
             if let Some(win) = p.immediate_win() {
@@ -442,7 +447,11 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let (key, mirrored) = table_key(p);
         let draft = draft_of(depth);
         let mut table_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let entry = match probed {
+            Some(e) => e,
+            None => self.tt.probe(key),
+        };
+        if let Some(e) = entry {
             if e.draft >= draft {
                 if e.lower >= beta || e.upper <= alpha || e.lower == e.upper {
                     self.stats.tt_hits += 1;
@@ -487,22 +496,25 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         }
         // Enhanced transposition cutoffs, near the root only, where a node's subtree is large
         // enough to pay for waiting on the children's loads: a child whose stored exact bound
-        // already reaches beta settles this node without a search.
-        if exact && self.ply <= self.etc_plies {
+        // already reaches beta settles this node without a search. Each child's entry is handed
+        // to it when it is searched, so it does not probe again.
+        let mut entries: SmallVec<[Option<Entry>; 8]> = SmallVec::new();
+        let etc = exact && self.ply <= self.etc_plies;
+        if etc {
             for child in &children {
-                if let Some(e) = self.tt.probe(table_key(child).0) {
-                    if e.draft == DRAFT_EXACT {
-                        let lower = if child.to_move() == me {
-                            e.lower
-                        } else {
-                            -e.upper
-                        };
-                        if lower >= beta {
-                            self.stats.tt_hits += 1;
-                            return lower;
-                        }
+                let e = self.tt.probe(table_key(child).0);
+                if let Some(e) = e.filter(|e| e.draft == DRAFT_EXACT) {
+                    let lower = if child.to_move() == me {
+                        e.lower
+                    } else {
+                        -e.upper
+                    };
+                    if lower >= beta {
+                        self.stats.tt_hits += 1;
+                        return lower;
                     }
                 }
+                entries.push(e);
             }
         }
         for i in 0..n {
@@ -516,6 +528,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 }
             };
             let same = child.to_move() == me;
+            self.probed = entries.get(i).copied();
             let t = relative(same, alpha.max(m), beta, |a, b| {
                 self.search(child, a, b, child_depth, child_no_win)
             });
@@ -567,6 +580,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                             helper,
                             ply: 0,
                             etc_plies,
+                            probed: None,
                         };
                         w.root(p, m, m + 1, u32::MAX);
                         w.stats
@@ -634,6 +648,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             helper: 0,
             ply: 0,
             etc_plies: cfg.etc_plies.unwrap_or(G::ENHANCED_CUTOFF_PLIES),
+            probed: None,
         };
         let s = &mut main;
         let threads = cfg.threads.max(1);
