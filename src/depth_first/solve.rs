@@ -12,8 +12,9 @@
 //!    starts) and then `mid` gallops away from the bound that last moved (1, 2, 4, … steps,
 //!    never past the midpoint): a close guess costs a few tests, a bad one at most bisection's
 //!    log2. Without one, [`zero_biased_middle`] (Pons' schedule): first whether either side wins
-//!    big; once the range is [`NARROW_RANGE`] or less, 0 is the guess and galloping goes on. Bounds proven to the end carry the draft [`DRAFT_EXACT`] and
-//!    are reused by every later test.
+//!    big; once the range is [`NARROW_RANGE`] or less, 0 is the guess and galloping goes on.
+//!    Bounds proven to the end carry the draft [`DRAFT_EXACT`] and are reused by every later
+//!    test.
 //! 3. **The best move** (if [`SolveConfig::best_move`]): the first root move (TT move first)
 //!    whose value, tested with one more null window, reaches the root value.
 //!
@@ -225,8 +226,9 @@ pub struct SolveConfig {
     pub etc_plies: Option<u32>,
     /// Where the null-window tests start when iterative deepening gives no guess (`id_depth`
     /// 0): `Some(v)` tests `v` first, then gallops from the bound that moved, as after a
-    /// deepening guess; `None` bisects with [`zero_biased_middle`] down to [`NARROW_RANGE`]. Measured: `Some(0)` on the
-    /// empty 7x6 board 3 tests and 602 M nodes against 9 and 739 M, but on L1_R2 +14 % nodes.
+    /// deepening guess; `None` bisects with [`zero_biased_middle`] down to [`NARROW_RANGE`].
+    /// Measured before that switch: `Some(0)` on the empty 7x6 board 3 tests and 602 M nodes
+    /// against 9 and 739 M, but on L1_R2 +14 % nodes.
     pub guess: Option<Score>,
 }
 
@@ -518,13 +520,13 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // over the siblings, and by then its bound is likely in the table (Weill's ABDADA, in
         // the simplified form of a shared set of positions being searched).
         let share = !self.busy.is_empty() && exact && self.ply <= DEFER_PLIES && n > 1;
-        let mut deferred: SmallVec<[u8; 8]> = SmallVec::new();
+        let mut deferred: SmallVec<[usize; 8]> = SmallVec::new();
         let mut k = 0;
         loop {
             let i = if k < n {
                 k
             } else if let Some(&d) = deferred.get(k - n) {
-                usize::from(d)
+                d
             } else {
                 break;
             };
@@ -544,14 +546,19 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 let key = table_key(child).0 | 1;
                 let s = &self.busy[key as usize & (self.busy.len() - 1)];
                 if first_pass && i > 0 && s.load(Ordering::Relaxed) == key {
-                    deferred.push(i as u8);
+                    deferred.push(i);
                     continue;
                 }
                 s.store(key, Ordering::Relaxed);
                 slot = Some((s, key));
             }
             let same = child.to_move() == me;
-            self.probed = entries.get(i).copied();
+            // A put-off child is probed again: the other thread has likely stored it since.
+            self.probed = if first_pass {
+                entries.get(i).copied()
+            } else {
+                None
+            };
             let t = relative(same, alpha.max(m), beta, |a, b| {
                 self.search(child, a, b, child_depth, child_no_win)
             });
@@ -585,8 +592,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
 
     /// TEST(root, m, >) to the end of the game: the null-window search `(m, m + 1)` in MAX's
     /// view, by this (main) thread with `threads - 1` helpers searching the same window at the
-    /// same time, spread by deferring each other's moves; the helpers stop when the main thread has its answer, and
-    /// their nodes are added to its counters.
+    /// same time, spread by deferring each other's moves; the helpers stop when the main thread
+    /// has its answer, and their nodes are added to its counters.
     fn test(&mut self, p: &G, m: Score, threads: usize) -> Score {
         if threads <= 1 {
             return self.root(p, m, m + 1, u32::MAX);

@@ -501,12 +501,10 @@ impl SolverKnowledge for Connect4 {
         let cells_left = cells - n;
         if max > -1 && cells_left % 2 == 0 && self.height % 2 == 0 {
             let follower = self.bottom() * self.rows_like_top();
-            {
-                let theirs = (self.current ^ self.mask) | (empty & follower & !self.possible());
-                let mine = self.board_mask() & !theirs;
-                if !self.aligned(mine) {
-                    max = if self.aligned(theirs) { -1 } else { max.min(0) };
-                }
+            let theirs = (self.current ^ self.mask) | (empty & follower & !self.possible());
+            let mine = self.board_mask() & !theirs;
+            if !self.aligned(mine) {
+                max = if self.aligned(theirs) { -1 } else { max.min(0) };
             }
         }
         Some(match self.to_move() {
