@@ -127,8 +127,8 @@ proptest! {
             let after = search(&p.play(mv), DepthFirst::Minimax, 100, &Limits::none()).value;
             prop_assert_eq!(after, s.value, "best move {} of {:?}", mv + 1, p);
         }
-        // Two threads sharing a tiny table (torn and lost entries, moves put off while the other thread searches them):
-        // the same value.
+        // Two threads sharing a tiny table (torn and lost entries, moves put off while the
+        // other thread searches them): the same value.
         let two = SolveConfig { threads: 2, tt_bytes: 1 << 12, ..cfg.clone() };
         prop_assert_eq!(solve(&p, &two, |_| {}).unwrap().value, mm.value, "two threads");
         // Tests starting from a given guess, then galloping: the same value.
