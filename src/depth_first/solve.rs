@@ -482,15 +482,17 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut best_mv = self.move_stack[base];
         // The children, with their table buckets requested at once: the loads overlap instead
         // of each child waiting for its own when it probes. The first eight are kept (inline,
-        // nothing allocated); any others are played when their turn comes. (Enhanced
-        // transposition cutoffs — probing every child here for a bound that refutes this node —
-        // saved 19 % of the nodes on Connect-Four but cost 16 % more time: they wait for all
-        // those loads.)
-        let mut children: SmallVec<[G; 8]> = SmallVec::new();
+        // nothing allocated), with their table keys, which the cut-offs and the threads' set
+        // below use again; any others are played when their turn comes. (Enhanced
+        // transposition cutoffs at every node — probing every child for a bound that refutes
+        // this node — saved 19 % of the nodes on Connect-Four but cost 16 % more time: they
+        // wait for all those loads.)
+        let mut children: SmallVec<[(G, u64); 8]> = SmallVec::new();
         for &mv in &self.move_stack[base..base + n.min(8)] {
             let child = p.play(mv);
-            self.tt.prefetch(table_key(&child).0);
-            children.push(child);
+            let key = table_key(&child).0;
+            self.tt.prefetch(key);
+            children.push((child, key));
         }
         // Enhanced transposition cutoffs, near the root only, where a node's subtree is large
         // enough to pay for waiting on the children's loads: a child whose stored exact bound
@@ -499,8 +501,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut entries: SmallVec<[Option<Entry>; 8]> = SmallVec::new();
         let etc = exact && self.ply <= self.etc_plies;
         if etc {
-            for child in &children {
-                let e = self.tt.probe(table_key(child).0);
+            for (child, key) in &children {
+                let e = self.tt.probe(*key);
                 if let Some(e) = e.filter(|e| e.draft == DRAFT_EXACT) {
                     let lower = if child.to_move() == me {
                         e.lower
@@ -534,16 +536,16 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             k += 1;
             let mv = self.move_stack[base + i];
             let played;
-            let child = match children.get(i) {
-                Some(c) => c,
+            let (child, key) = match children.get(i) {
+                Some((c, key)) => (c, Some(*key)),
                 None => {
                     played = p.play(mv);
-                    &played
+                    (&played, None)
                 }
             };
             let mut slot = None;
             if share {
-                let key = table_key(child).0 | 1;
+                let key = key.unwrap_or_else(|| table_key(child).0) | 1;
                 let s = &self.busy[key as usize & (self.busy.len() - 1)];
                 if first_pass && i > 0 && s.load(Ordering::Relaxed) == key {
                     deferred.push(i);
