@@ -192,3 +192,41 @@ fn stop_flag_ends_the_benchmark_with_the_positions_done() {
     assert!(r.stopped);
     assert_eq!((r.positions, r.mismatches), (5, 0));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// The solver's static cut-offs trust `static_bounds` (every reply loses at once, the
+    /// empty-cell bounds, Claimeven on even heights): on positions whose mover has no immediate
+    /// win, the exact value always lies within them.
+    #[test]
+    fn static_bounds_contain_the_minimax_value(
+        size in 0usize..6, empty in 0usize..=9, seed in any::<u64>(),
+    ) {
+        let (w, h) = [(4, 4), (5, 4), (6, 4), (7, 6), (4, 6), (5, 5)][size];
+        // Random moves that neither end the game nor leave a win on the spot (the positions
+        // the solver asks about), until `empty` cells are left.
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut p = Connect4::new(w, h).unwrap();
+        while w * h - p.moves_played() > empty.max(1) {
+            let quiet = |c: &u8| {
+                let q = p.play(*c);
+                !q.is_over() && q.immediate_win().is_none()
+            };
+            let mut moves: Vec<u8> = p.moves().filter(quiet).collect();
+            if moves.is_empty() {
+                moves = p.moves().filter(|&c| !p.play(c).is_over()).collect();
+            }
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        prop_assume!(p.immediate_win().is_none() && w * h - p.moves_played() <= empty.max(1));
+        let (lo, hi) = p.static_bounds().unwrap();
+        // Alpha-beta (itself checked against minimax above and in tests/oracle.rs): minimax
+        // alone is too slow on quiet positions with nine empty cells.
+        let v = search(&p, DepthFirst::AlphaBeta, 100, &Limits::none()).value.unwrap();
+        prop_assert!(lo <= v && v <= hi, "{:?}: {} not in [{}, {}]", p, v, lo, hi);
+    }
+}

@@ -96,6 +96,30 @@ pub trait SolverKnowledge: Game {
         self.value_bounds()
     }
 
+    /// Bounds `(lo, hi)` (MAX's view) on the game-theoretic value of a position whose side to
+    /// move has no immediate win, known without a search. The solver asks them of every child
+    /// [`SolverKnowledge::non_losing_moves`] keeps, before it searches any (only for games with
+    /// [`SolverKnowledge::NON_LOSING_PREVENTS_IMMEDIATE_WIN`], which guarantees the premise):
+    /// a child whose bounds already settle the parent is found wherever it stands in the move
+    /// order. When the position has a move that does not lose at once, they must be its
+    /// [`SolverKnowledge::quiet_bounds`] or tighter (the child then uses them instead of its
+    /// own). Default: none (Connect-Four: the opponent's win with its next stone when every move
+    /// loses at once, else `quiet_bounds`).
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, SolverKnowledge};
+    /// // The first player has 3, 4 and 5 of the bottom row, 2 and 6 both open: the second,
+    /// // to move, cannot stop both, and the first wins with its fourth stone (22 - 4).
+    /// let p = Connect4::new(7, 6).unwrap().play_moves("33445").unwrap();
+    /// assert_eq!(p.static_bounds(), Some((18, 18)));
+    /// // From the empty board, only the bounds every position has.
+    /// let (lo, hi) = Connect4::new(7, 6).unwrap().static_bounds().unwrap();
+    /// assert!(lo < 0 && hi > 0);
+    /// ```
+    fn static_bounds(&self) -> Option<(Score, Score)> {
+        None
+    }
+
     /// The value (MAX's view) when [`SolverKnowledge::non_losing_moves`] keeps no move — every
     /// move loses at once — if the game knows it without playing one (Connect-Four: the opponent
     /// wins with its next stone). The solver then returns it instead of searching a losing move.
@@ -168,6 +192,12 @@ where
     #[inline]
     fn forced_loss_value(&self) -> Option<Score> {
         self.inner().forced_loss_value().map(A::map_value)
+    }
+    #[inline]
+    fn static_bounds(&self) -> Option<(Score, Score)> {
+        self.inner()
+            .static_bounds()
+            .map(|(lo, hi)| (A::map_value(lo), A::map_value(hi)))
     }
     #[inline]
     fn canonical_key(&self) -> Option<(u64, bool)> {
@@ -330,7 +360,13 @@ struct Worker<'t, G: Game> {
     /// an enhanced transposition cutoff (`Some(None)`: probed, not there); the node takes it
     /// instead of probing again.
     probed: Option<Option<Entry>>,
+    /// The [`SolverKnowledge::static_bounds`] of the node about to be searched, when its parent
+    /// computed them; the node takes them instead of its own `quiet_bounds` (the same bounds).
+    bounded: Option<(Score, Score)>,
 }
+
+/// A child played ahead of its search: the position, its table key and its static bounds.
+type Child<G> = (G, u64, Option<(Score, Score)>);
 
 /// Moves `first` (the table's move), if it is among `moves`, to the front; the others keep
 /// their order.
@@ -386,6 +422,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         base: usize,
     ) -> Score {
         let probed = self.probed.take();
+        let bounded = self.bounded.take();
         // A win on the spot is the best the mover can do: no need to generate anything else.
         if depth > 0 && !no_win_now {
             if let Some(win) = p.immediate_win() {
@@ -417,7 +454,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // game with no win on the spot and a move that does not lose at once, the game may know
         // tighter ones.
         let bounds = if exact && kept > 0 {
-            p.quiet_bounds()
+            bounded.or_else(|| p.quiet_bounds())
         } else {
             p.value_bounds()
         };
@@ -466,6 +503,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             table_move = p.moves().nth(oriented(p, mirrored, e.best) as usize);
         }
         self.move_stack.truncate(base + kept.max(1));
+        let me = p.to_move();
+        let mut m = -INF;
         let moves = &mut self.move_stack[base..];
         p.order_moves(moves);
         put_first(moves, table_move);
@@ -477,8 +516,6 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             depth - 1
         };
         let start_nodes = self.stats.nodes();
-        let me = p.to_move();
-        let mut m = -INF;
         let mut best_mv = self.move_stack[base];
         // The children, with their table buckets requested at once: the loads overlap instead
         // of each child waiting for its own when it probes. The first eight are kept (inline,
@@ -487,12 +524,48 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // transposition cutoffs at every node — probing every child for a bound that refutes
         // this node — saved 19 % of the nodes on Connect-Four but cost 16 % more time: they
         // wait for all those loads.)
-        let mut children: SmallVec<[(G, u64); 8]> = SmallVec::new();
-        for &mv in &self.move_stack[base..base + n.min(8)] {
+        //
+        // Static cut-offs: every child's static bounds are looked at before any child is
+        // searched. One whose lower bound reaches beta settles this node, wherever it stands in
+        // the order; one whose upper bound cannot rise above alpha is not searched (its bound
+        // stands for it); the others take their bounds with them, instead of computing them
+        // again. (Connect-Four, one thread: empty 7x6 336 M → 255 M nodes, 95.8 → 79.2 s; 7x6
+        // after `4444` −20 % nodes, 7x5 −12 %, 6x6 −6 %.)
+        let mut children: SmallVec<[Child<G>; 8]> = SmallVec::new();
+        let statics = exact && G::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
+        let mut skip: u64 = 0; // children settled by their static bounds (the first 64)
+        let upto = if statics { n } else { n.min(8) };
+        for j in 0..upto {
+            let mv = self.move_stack[base + j];
             let child = p.play(mv);
+            let mut bounded = None;
+            if statics {
+                bounded = child.static_bounds();
+                if let Some((lo, hi)) = bounded {
+                    let (lo, hi) = if me == Player::Max {
+                        (lo, hi)
+                    } else {
+                        (-hi, -lo)
+                    };
+                    if lo >= beta {
+                        return lo;
+                    }
+                    if hi <= alpha && j < 64 {
+                        skip |= 1 << j;
+                        m = m.max(hi);
+                        if j < 8 {
+                            children.push((child, 0, None));
+                        }
+                        continue;
+                    }
+                }
+                if j >= 8 {
+                    continue;
+                }
+            }
             let key = table_key(&child).0;
             self.tt.prefetch(key);
-            children.push((child, key));
+            children.push((child, key, bounded));
         }
         // Enhanced transposition cutoffs, near the root only, where a node's subtree is large
         // enough to pay for waiting on the children's loads: a child whose stored exact bound
@@ -501,7 +574,11 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut entries: SmallVec<[Option<Entry>; 8]> = SmallVec::new();
         let etc = exact && self.ply <= self.etc_plies;
         if etc {
-            for (child, key) in &children {
+            for (j, (child, key, _)) in children.iter().enumerate() {
+                if skip & (1 << j) != 0 {
+                    entries.push(None);
+                    continue;
+                }
                 let e = self.tt.probe(*key);
                 if let Some(e) = e.filter(|e| e.draft == DRAFT_EXACT) {
                     let lower = if child.to_move() == me {
@@ -534,13 +611,16 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             };
             let first_pass = k < n;
             k += 1;
+            if i < 64 && skip & (1 << i) != 0 {
+                continue;
+            }
             let mv = self.move_stack[base + i];
             let played;
-            let (child, key) = match children.get(i) {
-                Some((c, key)) => (c, Some(*key)),
+            let (child, key, bounded) = match children.get(i) {
+                Some((c, key, b)) => (c, Some(*key), *b),
                 None => {
                     played = p.play(mv);
-                    (&played, None)
+                    (&played, None, None)
                 }
             };
             let mut slot = None;
@@ -561,6 +641,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             } else {
                 None
             };
+            self.bounded = bounded;
             let t = relative(same, alpha.max(m), beta, |a, b| {
                 self.search(child, a, b, child_depth, child_no_win)
             });
@@ -616,6 +697,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                             ply: 0,
                             etc_plies,
                             probed: None,
+                            bounded: None,
                         };
                         w.root(p, m, m + 1, u32::MAX);
                         w.stats
@@ -690,6 +772,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             ply: 0,
             etc_plies: cfg.etc_plies.unwrap_or(G::ENHANCED_CUTOFF_PLIES),
             probed: None,
+            bounded: None,
         };
         let s = &mut main;
         let report = |s: &Worker<G>, lo, hi, phase, depth| Progress {

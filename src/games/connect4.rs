@@ -154,7 +154,7 @@ impl Connect4 {
     }
 
     /// Whether `stones` contain four in a row.
-    #[inline]
+    #[inline(always)]
     fn aligned(&self, stones: u64) -> bool {
         with_height!(self.height, h, aligned_h(stones, h))
     }
@@ -237,6 +237,79 @@ impl Connect4 {
             keys[j] = key;
             moves[j] = c;
         }
+    }
+
+    /// [`SolverKnowledge::quiet_bounds`] for height `h`.
+    #[inline(always)]
+    fn quiet_bounds_h(&self, h: u32) -> Option<(Score, Score)> {
+        let cells = self.width as Score * self.height as Score;
+        let n = self.moves as Score;
+        // The mover has floor(n/2) stones, the opponent ceil(n/2).
+        let (mine, theirs) = (n / 2, (n + 1) / 2);
+        let best = |stones: Score, placed_at: Score| {
+            if placed_at <= cells {
+                self.win_score(stones).max(0)
+            } else {
+                0
+            }
+        };
+        // A side with no line of four left free of the other's stones can at best draw.
+        let empty = self.board_mask() ^ self.mask;
+        let can_win = |stones: u64| aligned_h(stones | empty, h);
+        let max = if can_win(self.current) {
+            best(mine + 2, n + 3) // the mover's stone after next: the (n+3)th
+        } else {
+            0
+        };
+        let mut max = max;
+        let min = if can_win(self.current ^ self.mask) {
+            -best(theirs + 2, n + 4)
+        } else {
+            0
+        };
+        // Claimeven (Allis 1988), with the follow-up of the side not to move (the follower):
+        // it answers a stone on a cell of the other parity than the top row with one on top of
+        // it, and a stone on a top-parity cell (possible only where a column has an odd number
+        // of empty cells) with a stone on a top-parity cell of another such column — there is
+        // one, since an even number of empty cells (the follower moves last) makes the number
+        // of odd columns even. So the follower gets every empty top-parity cell but the
+        // playable ones. If the mover cannot make four from the rest, it cannot win; if the
+        // follower makes four from its cells besides, the follower wins.
+        let cells_left = cells - n;
+        if max > -1 && cells_left % 2 == 0 && self.height % 2 == 0 {
+            let follower = self.bottom() * self.rows_like_top();
+            let theirs = (self.current ^ self.mask) | (empty & follower & !self.possible());
+            let mine = self.board_mask() & !theirs;
+            if !aligned_h(mine, h) {
+                max = if aligned_h(theirs, h) { -1 } else { max.min(0) };
+            }
+        }
+        Some(match self.to_move() {
+            Player::Max => (min, max),
+            Player::Min => (-max, -min),
+        })
+    }
+
+    /// [`SolverKnowledge::static_bounds`] for height `h`.
+    #[inline(always)]
+    fn static_bounds_h(&self, h: u32) -> Option<(Score, Score)> {
+        if self.is_over() {
+            let v = self.evaluate();
+            return Some((v, v));
+        }
+        let possible = self.possible();
+        let theirs = winning_cells_h(self.current ^ self.mask, h) & (self.board_mask() ^ self.mask);
+        let forced = possible & theirs;
+        let lost = if forced != 0 {
+            forced & (forced - 1) != 0 || forced & (theirs >> 1) != 0
+        } else {
+            possible & !(theirs >> 1) == 0
+        };
+        if lost {
+            let v = self.forced_loss_value()?;
+            return Some((v, v));
+        }
+        self.quiet_bounds_h(h)
     }
 
     /// [`SolverKnowledge::non_losing_moves`] for height `h`.
@@ -465,52 +538,15 @@ impl SolverKnowledge for Connect4 {
     /// draws at best.
     #[inline]
     fn quiet_bounds(&self) -> Option<(Score, Score)> {
-        let cells = self.width as Score * self.height as Score;
-        let n = self.moves as Score;
-        // The mover has floor(n/2) stones, the opponent ceil(n/2).
-        let (mine, theirs) = (n / 2, (n + 1) / 2);
-        let best = |stones: Score, placed_at: Score| {
-            if placed_at <= cells {
-                self.win_score(stones).max(0)
-            } else {
-                0
-            }
-        };
-        // A side with no line of four left free of the other's stones can at best draw.
-        let empty = self.board_mask() ^ self.mask;
-        let can_win = |stones: u64| self.aligned(stones | empty);
-        let max = if can_win(self.current) {
-            best(mine + 2, n + 3) // the mover's stone after next: the (n+3)th
-        } else {
-            0
-        };
-        let mut max = max;
-        let min = if can_win(self.current ^ self.mask) {
-            -best(theirs + 2, n + 4)
-        } else {
-            0
-        };
-        // Claimeven (Allis 1988), with the follow-up of the side not to move (the follower):
-        // it answers a stone on a cell of the other parity than the top row with one on top of
-        // it, and a stone on a top-parity cell (possible only where a column has an odd number
-        // of empty cells) with a stone on a top-parity cell of another such column — there is
-        // one, since an even number of empty cells (the follower moves last) makes the number
-        // of odd columns even. So the follower gets every empty top-parity cell but the
-        // playable ones. If the mover cannot make four from the rest, it cannot win; if the
-        // follower makes four from its cells besides, the follower wins.
-        let cells_left = cells - n;
-        if max > -1 && cells_left % 2 == 0 && self.height % 2 == 0 {
-            let follower = self.bottom() * self.rows_like_top();
-            let theirs = (self.current ^ self.mask) | (empty & follower & !self.possible());
-            let mine = self.board_mask() & !theirs;
-            if !self.aligned(mine) {
-                max = if self.aligned(theirs) { -1 } else { max.min(0) };
-            }
-        }
-        Some(match self.to_move() {
-            Player::Max => (min, max),
-            Player::Min => (-max, -min),
-        })
+        with_height!(self.height, h, self.quiet_bounds_h(h))
+    }
+
+    /// Every move loses at once (the opponent threatens two playable cells, or one with another
+    /// threat right above it, or every playable cell is just below a threat): the opponent's
+    /// win with its next stone; else [`SolverKnowledge::quiet_bounds`].
+    #[inline]
+    fn static_bounds(&self) -> Option<(Score, Score)> {
+        with_height!(self.height, h, self.static_bounds_h(h))
     }
 
     /// Every move loses at once: the opponent wins with its next stone.
