@@ -23,8 +23,10 @@
 //! ([`SolverKnowledge::non_losing_moves`]; if all do, [`SolverKnowledge::forced_loss_value`] or one of them searched);
 //! the window is narrowed by the position's bounds ([`SolverKnowledge::quiet_bounds`] to the end of the game,
 //! [`Game::value_bounds`] in deepening), then by the table; the moves are ordered
-//! ([`SolverKnowledge::order_moves`], the table's move first); the children's table buckets are prefetched
-//! together so their loads overlap; the children are searched.
+//! ([`SolverKnowledge::order_moves`], the table's move first); the children are played, each
+//! child's [`SolverKnowledge::static_bounds`] read (one that settles the node ends it, one that
+//! fails low is not searched) and their table buckets prefetched together so their loads
+//! overlap; the children are searched.
 //!
 //! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic
 //! value. A node/time budget or the stop flag ends the solve with the bounds proven so far.
