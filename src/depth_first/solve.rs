@@ -259,7 +259,8 @@ pub struct SolveConfig {
     /// Where the null-window tests start when iterative deepening gives no guess (`id_depth`
     /// 0): `Some(v)` tests `v` first, then gallops from the bound that moved, as after a
     /// deepening guess; `None` bisects with [`zero_biased_middle`] down to [`NARROW_RANGE`].
-    /// (Connect-Four's range is within it: there `None` tests 0 first, like `Some(0)`.)
+    /// Measured before that switch: `Some(0)` on the empty 7x6 board 3 tests and 602 M nodes
+    /// against 9 and 739 M, but on L1_R2 +14 % nodes.
     pub guess: Option<Score>,
 }
 
@@ -883,13 +884,12 @@ const DEFER_PLIES: u32 = 12;
 
 /// How narrow the range of bisection without a guess gets before it tests 0 and gallops from
 /// there: Pons' zero-biased middles, which suit wide ranges, test both sides of 0 (`-1` and
-/// then `0`) in a narrow one. 64 takes in Connect-Four's whole range (36 on 7x6), which
-/// therefore starts at 0; wider ranges (Kalah) still bisect first. Measured (Connect-Four,
-/// nodes): with 8, against never switching, 7x6 after 4444 −19 %, empty 7x5 −15 %, 7x4 −6 %,
-/// L2_R2 −9 %, L1_R2 +3 %, 6x6 +17 %; then, with the static cut-offs, 64 against 8: 7x6 after
-/// 4444 48.8 M → 44.9 M (the tests −9, 9, −4 and 4 had cost 10 %), empty 7x5 −10 %, 6x6
-/// −4.5 %, L2_R2 −3.5 %, L1_R2 first 100 +10 % (its values lie further from 0).
-pub const NARROW_RANGE: Score = 64;
+/// then `0`) in a narrow one. Measured (Connect-Four, nodes, against never switching): 7x6
+/// after 4444 −19 % (7 tests instead of 9), empty 7x5 −15 %, 7x4 −6 %, L2_R2 first 200 −9 %,
+/// L1_R2 first 60 +3 %, empty 6x6 +17 %; 4 and 12 did worse on L1_R2. 64 (Connect-Four's
+/// whole range, so the first test at 0) saved 4-10 % on empty boards and 7x6 after 4444 but
+/// cost L1_R1 12 times the nodes (1,583 → 19,888 mean) and L2_R1 2.2 times.
+pub const NARROW_RANGE: Score = 8;
 
 /// The next null-window test of a bisection without a first guess: the middle of `[lo, hi]`,
 /// moved to half the bound on its side of 0 when that is further out (Pons' solver). The first
