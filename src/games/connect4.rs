@@ -39,6 +39,9 @@ pub struct Connect4 {
     /// so that the solver's symmetric key costs no per-node reflection.
     mirror_current: u64,
     mirror_mask: u64,
+    /// Empty cells where the side that just moved would complete four (kept by `play`: the
+    /// solver's static bounds and non-losing moves both need them, for every child).
+    threats: u64,
 }
 
 impl Connect4 {
@@ -63,6 +66,7 @@ impl Connect4 {
             bottom,
             mirror_current: 0,
             mirror_mask: 0,
+            threats: 0,
         })
     }
 
@@ -177,6 +181,12 @@ impl Connect4 {
         (self.mask + self.bottom()) & self.board_mask()
     }
 
+    /// Cells empty in `mask` that would complete four for `stones`.
+    #[inline(always)]
+    fn winning_cells_of(&self, stones: u64, mask: u64) -> u64 {
+        with_height!(self.height, h, winning_cells_h(stones, h)) & (self.board_mask() ^ mask)
+    }
+
     /// Empty cells that would complete four for `stones` (Pons' compute_winning_position).
     #[inline(always)]
     fn winning_cells(&self, stones: u64) -> u64 {
@@ -193,7 +203,7 @@ impl Connect4 {
         // The opponent's winning cells (but the one the move fills), and the cells just above
         // them, which the opponent will never let us have.
         let below_theirs =
-            (winning_cells_h(self.current ^ self.mask, h) & (board ^ self.mask)) << 1;
+            self.threats << 1;
         // Key: the move's useful threats, then closeness to the centre; an insertion sort,
         // stable (left first among equals), on at most `width` moves.
         let mut keys = [0u16; 32];
@@ -298,7 +308,7 @@ impl Connect4 {
             return Some((v, v));
         }
         let possible = self.possible();
-        let theirs = winning_cells_h(self.current ^ self.mask, h) & (self.board_mask() ^ self.mask);
+        let theirs = self.threats;
         let forced = possible & theirs;
         let lost = if forced != 0 {
             forced & (forced - 1) != 0 || forced & (theirs >> 1) != 0
@@ -316,8 +326,7 @@ impl Connect4 {
     #[inline(always)]
     fn non_losing_moves_h(&self, moves: &mut [u8], h: u32) -> usize {
         let mut possible = self.possible();
-        let empty = self.board_mask() ^ self.mask;
-        let opponent_wins = winning_cells_h(self.current ^ self.mask, h) & empty;
+        let opponent_wins = self.threats;
         let forced = possible & opponent_wins;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -484,6 +493,7 @@ impl Game for Connect4 {
         p.mask |= self.mask + self.bottom_mask(col);
         let mine = self.current | (p.mask ^ self.mask);
         p.last_won = self.aligned(mine);
+        p.threats = self.winning_cells_of(mine, p.mask);
         p.current = opponent; // the side to move next
         p.mirror_mask |= self.mirror_mask + self.bottom_mask(self.width - 1 - col);
         p.mirror_current = self.mirror_current ^ self.mirror_mask;
