@@ -40,7 +40,7 @@ pub struct Connect4 {
     mirror_current: u64,
     mirror_mask: u64,
     /// Empty cells where the side that just moved would complete four (kept by `play`: the
-    /// solver's static bounds and non-losing moves both need them, for every child).
+    /// solver's static bounds, non-losing moves and move order all need them, for every child).
     threats: u64,
 }
 
@@ -202,8 +202,7 @@ impl Connect4 {
         let column = (1u64 << h) - 1;
         // The opponent's winning cells (but the one the move fills), and the cells just above
         // them, which the opponent will never let us have.
-        let below_theirs =
-            self.threats << 1;
+        let below_theirs = self.threats << 1;
         // Key: the move's useful threats, then closeness to the centre; an insertion sort,
         // stable (left first among equals), on at most `width` moves.
         let mut keys = [0u16; 32];
