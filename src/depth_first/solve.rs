@@ -535,7 +535,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // 86.9 s, medians of four, as the checks cost per node what they save; 7x6 after `4444`
         // −20 % nodes, 7x5 −12 %, 6x6 −6 %, L1_R2 −24 %.)
         let mut children: SmallVec<[Child<G>; 8]> = SmallVec::new();
-        let statics = exact && G::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
+        // (Only kept moves leave a child with no win on the spot, which the bounds assume.)
+        let statics = exact && child_no_win;
         let mut skip: u64 = 0; // children settled by their static bounds (the first 64)
         let upto = if statics { n } else { n.min(8) };
         for j in 0..upto {
