@@ -190,7 +190,7 @@ impl Connect4 {
     /// Empty cells that would complete four for `stones` (Pons' compute_winning_position).
     #[inline(always)]
     fn winning_cells(&self, stones: u64) -> u64 {
-        with_height!(self.height, h, winning_cells_h(stones, h)) & (self.board_mask() ^ self.mask)
+        self.winning_cells_of(stones, self.mask)
     }
 
     /// [`SolverKnowledge::order_moves`] for height `h` (a constant where [`with_height`] makes it one).
@@ -265,12 +265,11 @@ impl Connect4 {
         // A side with no line of four left free of the other's stones can at best draw.
         let empty = self.board_mask() ^ self.mask;
         let can_win = |stones: u64| aligned_h(stones | empty, h);
-        let max = if can_win(self.current) {
+        let mut max = if can_win(self.current) {
             best(mine + 2, n + 3) // the mover's stone after next: the (n+3)th
         } else {
             0
         };
-        let mut max = max;
         let min = if can_win(self.current ^ self.mask) {
             -best(theirs + 2, n + 4)
         } else {
@@ -306,34 +305,33 @@ impl Connect4 {
             let v = self.evaluate();
             return Some((v, v));
         }
-        let possible = self.possible();
-        let theirs = self.threats;
-        let forced = possible & theirs;
-        let lost = if forced != 0 {
-            forced & (forced - 1) != 0 || forced & (theirs >> 1) != 0
-        } else {
-            possible & !(theirs >> 1) == 0
-        };
-        if lost {
+        if self.non_losing_cells() == 0 {
             let v = self.forced_loss_value()?;
             return Some((v, v));
         }
         self.quiet_bounds_h(h)
     }
 
-    /// [`SolverKnowledge::non_losing_moves`] for height `h`.
+    /// The playable cells where a stone does not lose at once: if the opponent threatens a
+    /// playable cell, only that one (none if it threatens two); never a cell just below one of
+    /// its threats.
     #[inline(always)]
-    fn non_losing_moves_h(&self, moves: &mut [u8], h: u32) -> usize {
+    fn non_losing_cells(&self) -> u64 {
         let mut possible = self.possible();
-        let opponent_wins = self.threats;
-        let forced = possible & opponent_wins;
+        let forced = possible & self.threats;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
                 return 0;
             }
             possible = forced;
         }
-        let ok = possible & !(opponent_wins >> 1);
+        possible & !(self.threats >> 1)
+    }
+
+    /// [`SolverKnowledge::non_losing_moves`] for height `h`.
+    #[inline(always)]
+    fn non_losing_moves_h(&self, moves: &mut [u8], h: u32) -> usize {
+        let ok = self.non_losing_cells();
         let column = (1u64 << h) - 1;
         let mut kept = 0;
         for i in 0..moves.len() {
