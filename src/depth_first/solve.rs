@@ -370,6 +370,15 @@ struct Worker<'t, G: Game> {
 /// A child played ahead of its search: the position, its table key and its static bounds.
 type Child<G> = (G, u64, Option<(Score, Score)>);
 
+/// Bounds `(lo, hi)` in MAX's view as the nega-max search of `mover` sees them.
+#[inline]
+fn movers_view(mover: Player, lo: Score, hi: Score) -> (Score, Score) {
+    match mover {
+        Player::Max => (lo, hi),
+        Player::Min => (-hi, -lo),
+    }
+}
+
 /// Moves `first` (the table's move), if it is among `moves`, to the front; the others keep
 /// their order.
 #[inline]
@@ -461,10 +470,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             p.value_bounds()
         };
         if let Some((lo, hi)) = bounds {
-            let (min, max) = match p.to_move() {
-                Player::Max => (lo, hi),
-                Player::Min => (-hi, -lo),
-            };
+            let (min, max) = movers_view(p.to_move(), lo, hi);
             if max <= alpha || min == max {
                 return max;
             }
@@ -546,11 +552,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             if statics {
                 bounded = child.static_bounds();
                 if let Some((lo, hi)) = bounded {
-                    let (lo, hi) = if me == Player::Max {
-                        (lo, hi)
-                    } else {
-                        (-hi, -lo)
-                    };
+                    let (lo, hi) = movers_view(me, lo, hi);
                     if lo >= beta {
                         return lo;
                     }
