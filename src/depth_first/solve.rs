@@ -68,6 +68,33 @@ pub trait SolverKnowledge: Game {
     /// table's move; the default keeps generation order.
     fn order_moves(&self, _moves: &mut [Self::Move]) {}
 
+    /// True when the game can order a move by the position it leads to
+    /// ([`SolverKnowledge::child_order`]) more cheaply than [`SolverKnowledge::order_moves`]
+    /// orders the bare moves (Connect-Four: `play` already found the child's threats). The
+    /// solver, which plays every child before searching any to read its
+    /// [`SolverKnowledge::static_bounds`], then orders the children by `child_order` instead
+    /// (only there: with up to eight moves, to the end of the game, for games with
+    /// [`SolverKnowledge::NON_LOSING_PREVENTS_IMMEDIATE_WIN`]). Default: false.
+    const ORDERS_BY_CHILD: bool = false;
+
+    /// With [`SolverKnowledge::ORDERS_BY_CHILD`]: how promising the move `mv`, which leads to
+    /// `child`, is for the side to move here — higher first, equal keys in generation order. It
+    /// must order as [`SolverKnowledge::order_moves`] does, which the solver uses elsewhere.
+    /// Default: 0 (generation order).
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, Game, SolverKnowledge};
+    /// let p = Connect4::new(7, 6).unwrap().play_moves("4455").unwrap();
+    /// let mut moves: Vec<u8> = p.moves().collect();
+    /// p.order_moves(&mut moves);
+    /// let mut by_child: Vec<u8> = p.moves().collect();
+    /// by_child.sort_by_key(|&m| std::cmp::Reverse(p.child_order(m, &p.play(m))));
+    /// assert_eq!(moves, by_child);
+    /// ```
+    fn child_order(&self, _mv: Self::Move, _child: &Self) -> u32 {
+        0
+    }
+
     /// A move that wins at once with the best score the mover can get, when the game can tell
     /// cheaply (Connect-Four: a stone completing four). The solver takes its value without
     /// searching. Default: none.
@@ -175,6 +202,11 @@ where
     #[inline]
     fn order_moves(&self, moves: &mut [Self::Move]) {
         self.inner().order_moves(moves)
+    }
+    const ORDERS_BY_CHILD: bool = A::Inner::ORDERS_BY_CHILD;
+    #[inline]
+    fn child_order(&self, mv: Self::Move, child: &Self) -> u32 {
+        self.inner().child_order(mv, child.inner())
     }
     #[inline]
     fn immediate_win(&self) -> Option<Self::Move> {
@@ -513,18 +545,24 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         self.move_stack.truncate(base + kept.max(1));
         let me = p.to_move();
         let mut m = -INF;
-        let moves = &mut self.move_stack[base..];
-        p.order_moves(moves);
-        put_first(moves, table_move);
-        let n = moves.len();
+        let n = self.move_stack.len() - base;
         let child_no_win = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN && kept > 0;
+        // (Only kept moves leave a child with no win on the spot, which the bounds assume.)
+        let statics = exact && child_no_win;
+        // Children ordered once played (their static bounds need them played anyway), when the
+        // game can order them so and all of them fit below.
+        let by_child = statics && G::ORDERS_BY_CHILD && n <= 8;
+        if !by_child {
+            let moves = &mut self.move_stack[base..];
+            p.order_moves(moves);
+            put_first(moves, table_move);
+        }
         let child_depth = if depth == u32::MAX {
             u32::MAX
         } else {
             depth - 1
         };
         let start_nodes = self.stats.nodes();
-        let mut best_mv = self.move_stack[base];
         // The children, with their table buckets requested at once: the loads overlap instead
         // of each child waiting for its own when it probes. The first eight are kept (inline,
         // nothing allocated), with their table keys, which the cut-offs and the threads' set
@@ -536,15 +574,14 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // Static cut-offs: every child's static bounds are looked at before any child is
         // searched. One whose lower bound reaches beta settles this node, wherever it stands in
         // the order; one whose upper bound cannot rise above alpha is not searched (its bound
-        // stands for it); the others take their bounds with them, instead of computing them
-        // again. (Connect-Four, one thread: empty 7x6 336 M → 255 M nodes but only 91.3 →
-        // 86.9 s, medians of four, as the checks cost per node what they save; 7x6 after `4444`
-        // −20 % nodes, 7x5 −12 %, 6x6 −6 %, L1_R2 −24 %.)
+        // stands for it, and its move leaves the list); the others take their bounds with them,
+        // instead of computing them again. (Connect-Four, one thread: empty 7x6 336 M → 255 M
+        // nodes but only 91.3 → 86.9 s, medians of four, as the checks cost per node what they
+        // save; 7x6 after `4444` −20 % nodes, 7x5 −12 %, 6x6 −6 %, L1_R2 −24 %.)
         let mut children: SmallVec<[Child<G>; 8]> = SmallVec::new();
-        // (Only kept moves leave a child with no win on the spot, which the bounds assume.)
-        let statics = exact && child_no_win;
-        let mut skip: u64 = 0; // children settled by their static bounds (the first 64)
+        let mut order = [0u32; 8];
         let upto = if statics { n } else { n.min(8) };
+        let mut left = 0; // moves still to search, moved to the front of the list
         for j in 0..upto {
             let mv = self.move_stack[base + j];
             let child = p.play(mv);
@@ -556,23 +593,49 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                     if lo >= beta {
                         return lo;
                     }
-                    if hi <= alpha && j < 64 {
-                        skip |= 1 << j;
+                    if hi <= alpha {
                         m = m.max(hi);
-                        if j < 8 {
-                            children.push((child, 0, None));
-                        }
                         continue;
                     }
                 }
-                if j >= 8 {
-                    continue;
-                }
+                self.move_stack[base + left] = mv;
             }
-            let key = table_key(&child).0;
-            self.tt.prefetch(key);
-            children.push((child, key, bounded));
+            left += 1;
+            if children.len() < 8 {
+                if by_child {
+                    order[children.len()] = p.child_order(mv, &child);
+                }
+                let key = table_key(&child).0;
+                self.tt.prefetch(key);
+                children.push((child, key, bounded));
+            }
         }
+        let n = if statics { left } else { n };
+        self.move_stack.truncate(base + n);
+        // The search order: `perm[i]` is the index (in the list and among the children) of the
+        // `i`-th move to search; past eight, the list's order.
+        let mut perm: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+        if by_child {
+            // Best first, equal keys in generation order (an insertion sort of the indices), the
+            // table's move before all.
+            for i in 1..n {
+                let (c, key) = (perm[i], order[i]);
+                let mut j = i;
+                while j > 0 && order[perm[j - 1] as usize] < key {
+                    perm[j] = perm[j - 1];
+                    j -= 1;
+                }
+                perm[j] = c;
+            }
+            let moves = &self.move_stack[base..];
+            if let Some(t) =
+                table_move.and_then(|b| perm[..n].iter().position(|&c| moves[c as usize] == b))
+            {
+                perm[..=t].rotate_right(1);
+            }
+        }
+        let at = |i: usize| if i < 8 { perm[i] as usize } else { i };
+        let mut best_mv = None;
         // Enhanced transposition cutoffs, near the root only, where a node's subtree is large
         // enough to pay for waiting on the children's loads: a child whose stored exact bound
         // already reaches beta settles this node without a search. Each child's entry is handed
@@ -580,11 +643,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut entries: SmallVec<[Option<Entry>; 8]> = SmallVec::new();
         let etc = exact && self.ply <= self.etc_plies;
         if etc {
-            for (j, (child, key, _)) in children.iter().enumerate() {
-                if skip & (1 << j) != 0 {
-                    entries.push(None);
-                    continue;
-                }
+            for (child, key, _) in children.iter() {
                 let e = self.tt.probe(*key);
                 if let Some(e) = e.filter(|e| e.draft == DRAFT_EXACT) {
                     let lower = if child.to_move() == me {
@@ -617,12 +676,10 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             };
             let first_pass = k < n;
             k += 1;
-            if i < 64 && skip & (1 << i) != 0 {
-                continue;
-            }
-            let mv = self.move_stack[base + i];
+            let c = at(i);
+            let mv = self.move_stack[base + c];
             let played;
-            let (child, key, bounded) = match children.get(i) {
+            let (child, key, bounded) = match children.get(c) {
                 Some((c, key, b)) => (c, Some(*key), *b),
                 None => {
                     played = p.play(mv);
@@ -643,7 +700,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             let same = child.to_move() == me;
             // A put-off child is probed again: the other thread has likely stored it since.
             self.probed = if first_pass {
-                entries.get(i).copied()
+                entries.get(c).copied()
             } else {
                 None
             };
@@ -659,7 +716,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             }
             if t > m {
                 m = t;
-                best_mv = mv;
+                best_mv = Some(mv);
             }
             if m >= beta {
                 break;
@@ -672,7 +729,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         } else {
             (m, m)
         };
-        let best_index = p.moves().position(|x| x == best_mv).unwrap_or(255).min(255) as u8;
+        let best_index = best_mv
+            .and_then(|b| p.moves().position(|x| x == b))
+            .map_or(255, |i| i.min(255) as u8);
         let best_index = oriented(p, mirrored, best_index);
         let work = (64 - (self.stats.nodes() - start_nodes).leading_zeros()) as u8;
         self.tt.store(key, lower, upper, best_index, draft, work);

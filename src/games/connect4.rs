@@ -196,47 +196,18 @@ impl Connect4 {
     /// [`SolverKnowledge::order_moves`] for height `h` (a constant where [`with_height`] makes it one).
     #[inline(always)]
     fn order_moves_h(&self, moves: &mut [u8], h: u32) {
-        let width = i32::from(self.width);
         let board = self.board_mask();
         let possible = self.possible();
         let column = (1u64 << h) - 1;
-        // The opponent's winning cells (but the one the move fills), and the cells just above
-        // them, which the opponent will never let us have.
-        let below_theirs = self.threats << 1;
-        // Key: the move's useful threats, then closeness to the centre; an insertion sort,
-        // stable (left first among equals), on at most `width` moves.
+        // An insertion sort, stable (left first among equals), on at most `width` moves.
         let mut keys = [0u16; 32];
         let n = moves.len().min(keys.len());
         for i in 0..n {
             let c = moves[i];
             let cell = possible & (column << (u32::from(c) * (h + 1)));
             let mask = self.mask | cell;
-            // Useful threats: empty cells completing four for the mover, except those just
-            // above one of the opponent's (which the opponent could never let it play)...
             let threats = winning_cells_h(self.current | cell, h) & (board ^ mask);
-            let useful = threats & !below_theirs;
-            // ... counted twice, and once more when just above a cell the opponent can play
-            // next (it forbids the opponent that cell). Tuned on L1_R2 (first 60: -12 % nodes)
-            // and empty boards 7x5, 6x6, 7x4, 6x5 (-6 to -20 %) against plain threat counts; a
-            // weight for threats two cells above a playable one made every set worse.
-            let next = (mask + self.bottom()) & board;
-            let above = (next << 1) & useful;
-            let score = 2 * useful.count_ones() + above.count_ones();
-            let centre = (width - 1 - (i32::from(c) * 2 - (width - 1)).abs()) as u16;
-            // A move after which every reply loses at once comes first: two threats the
-            // opponent can play on, one with another right above it, or no cell the opponent
-            // can play that is not just below a threat.
-            let wins = threats & next;
-            let unstoppable = if wins != 0 {
-                wins & (wins - 1) != 0 || threats & (wins << 1) != 0
-            } else {
-                next != 0 && next & !(threats >> 1) == 0
-            };
-            let key = if unstoppable {
-                u16::MAX
-            } else {
-                ((score as u16) << 5) | centre.min(31)
-            };
+            let key = self.order_key(c, threats, mask);
             let mut j = i;
             while j > 0 && keys[j - 1] < key {
                 keys[j] = keys[j - 1];
@@ -245,6 +216,43 @@ impl Connect4 {
             }
             keys[j] = key;
             moves[j] = c;
+        }
+    }
+
+    /// How promising playing column `c` is (higher first), given the mover's `threats` (empty
+    /// cells completing four) and all stones, `mask`, after the move: its useful threats, then
+    /// closeness to the centre. [`SolverKnowledge::order_moves`] computes the threats;
+    /// [`SolverKnowledge::child_order`] reads them from the child, which `play` kept.
+    #[inline(always)]
+    fn order_key(&self, c: u8, threats: u64, mask: u64) -> u16 {
+        let width = i32::from(self.width);
+        // The opponent's winning cells (but the one the move fills), and the cells just above
+        // them, which the opponent will never let us have.
+        let below_theirs = self.threats << 1;
+        // Useful threats: empty cells completing four for the mover, except those just above
+        // one of the opponent's (which the opponent could never let it play)...
+        let useful = threats & !below_theirs;
+        // ... counted twice, and once more when just above a cell the opponent can play next
+        // (it forbids the opponent that cell). Tuned on L1_R2 (first 60: -12 % nodes) and
+        // empty boards 7x5, 6x6, 7x4, 6x5 (-6 to -20 %) against plain threat counts; a weight
+        // for threats two cells above a playable one made every set worse.
+        let next = (mask + self.bottom()) & self.board_mask();
+        let above = (next << 1) & useful;
+        let score = 2 * useful.count_ones() + above.count_ones();
+        let centre = (width - 1 - (i32::from(c) * 2 - (width - 1)).abs()) as u16;
+        // A move after which every reply loses at once comes first: two threats the opponent
+        // can play on, one with another right above it, or no cell the opponent can play that
+        // is not just below a threat.
+        let wins = threats & next;
+        let unstoppable = if wins != 0 {
+            wins & (wins - 1) != 0 || threats & (wins << 1) != 0
+        } else {
+            next != 0 && next & !(threats >> 1) == 0
+        };
+        if unstoppable {
+            u16::MAX
+        } else {
+            ((score as u16) << 5) | centre.min(31)
         }
     }
 
@@ -574,6 +582,14 @@ impl SolverKnowledge for Connect4 {
     #[inline]
     fn order_moves(&self, moves: &mut [u8]) {
         with_height!(self.height, h, self.order_moves_h(moves, h))
+    }
+
+    const ORDERS_BY_CHILD: bool = true;
+
+    /// [`SolverKnowledge::order_moves`]' key, from the threat cells the child keeps.
+    #[inline]
+    fn child_order(&self, col: u8, child: &Self) -> u32 {
+        u32::from(self.order_key(col, child.threats, child.mask))
     }
 
     #[inline]
