@@ -157,6 +157,24 @@ pub trait SolverKnowledge: Game {
         None
     }
 
+    /// The one move of this position that [`SolverKnowledge::non_losing_moves`] keeps, when
+    /// it keeps exactly one (a forced move: Connect-Four, blocking the opponent's only playable
+    /// threat), for a position whose side to move has no immediate win. The solver plays such
+    /// moves out before it reads a child's [`SolverKnowledge::static_bounds`] and searches the
+    /// position at the end of the chain in the child's place: its value is the child's, since
+    /// every other move loses at once. Default: none.
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, SolverKnowledge};
+    /// // The first player threatens the bottom of column 4: the second must play there.
+    /// let p = Connect4::new(7, 6).unwrap().play_moves("141414").unwrap();
+    /// assert_eq!(p.forced_move(), Some(3));
+    /// assert_eq!(Connect4::new(7, 6).unwrap().forced_move(), None);
+    /// ```
+    fn forced_move(&self) -> Option<Self::Move> {
+        None
+    }
+
     /// For games with a symmetry that keeps the value (Connect-Four: the board reflected left
     /// to right): one key shared by this position and its mirror image, and whether it is the
     /// mirror's (`false`: this position's own [`PositionKey::key`]). The solver keys its table by
@@ -226,6 +244,10 @@ where
     #[inline]
     fn forced_loss_value(&self) -> Option<Score> {
         self.inner().forced_loss_value().map(A::map_value)
+    }
+    #[inline]
+    fn forced_move(&self) -> Option<Self::Move> {
+        self.inner().forced_move()
     }
     #[inline]
     fn static_bounds(&self) -> Option<(Score, Score)> {
@@ -584,9 +606,17 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut left = 0; // moves still to search, moved to the front of the list
         for j in 0..upto {
             let mv = self.move_stack[base + j];
-            let child = p.play(mv);
+            let mut child = p.play(mv);
             let mut bounded = None;
+            let rank = if by_child {
+                p.child_order(mv, &child)
+            } else {
+                0
+            };
             if statics {
+                while let Some(f) = child.forced_move() {
+                    child = child.play(f);
+                }
                 bounded = child.static_bounds();
                 if let Some((lo, hi)) = bounded {
                     let (lo, hi) = movers_view(me, lo, hi);
@@ -603,7 +633,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             left += 1;
             if children.len() < 8 {
                 if by_child {
-                    order[children.len()] = p.child_order(mv, &child);
+                    order[children.len()] = rank;
                 }
                 let key = table_key(&child).0;
                 self.tt.prefetch(key);

@@ -564,6 +564,17 @@ impl SolverKnowledge for Connect4 {
         with_height!(self.height, h, self.static_bounds_h(h))
     }
 
+    /// The only playable cell that does not lose at once (blocking the opponent's one playable
+    /// threat, or the one cell not just below a threat).
+    #[inline]
+    fn forced_move(&self) -> Option<u8> {
+        if self.is_over() {
+            return None;
+        }
+        let ok = self.non_losing_cells();
+        (ok != 0 && ok & (ok - 1) == 0).then(|| self.column_of(ok))
+    }
+
     /// Every move loses at once: the opponent wins with its next stone.
     #[inline]
     fn forced_loss_value(&self) -> Option<Score> {
