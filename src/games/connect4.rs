@@ -157,12 +157,6 @@ impl Connect4 {
         self.mask & self.top_mask(col) == 0
     }
 
-    /// Whether `stones` contain four in a row.
-    #[inline(always)]
-    fn aligned(&self, stones: u64) -> bool {
-        with_height!(self.height, h, aligned_h(stones, h))
-    }
-
     /// One bit at the bottom of every column.
     #[inline]
     fn bottom(&self) -> u64 {
@@ -496,9 +490,13 @@ impl Game for Connect4 {
         let mut p = *self;
         let opponent = self.current ^ self.mask;
         p.mask |= self.mask + self.bottom_mask(col);
-        let mine = self.current | (p.mask ^ self.mask);
-        p.last_won = self.aligned(mine);
-        p.threats = self.winning_cells_of(mine, p.mask);
+        let cell = p.mask ^ self.mask;
+        let mine = self.current | cell;
+        // The cells that would complete four for the mover: the new stone's among them means
+        // it did (one computation for both).
+        let wins = with_height!(self.height, h, winning_cells_h(mine, h));
+        p.last_won = wins & cell != 0;
+        p.threats = wins & (self.board_mask() ^ p.mask);
         p.current = opponent; // the side to move next
         p.mirror_mask |= self.mirror_mask + self.bottom_mask(self.width - 1 - col);
         p.mirror_current = self.mirror_current ^ self.mirror_mask;
