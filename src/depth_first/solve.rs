@@ -198,7 +198,7 @@ pub trait SolverKnowledge: Game {
 
     /// How many plies from the root probe their children's table entries for a cut-off
     /// (enhanced transposition cutoffs), unless [`SolveConfig::etc_plies`] says otherwise.
-    /// Tuned by measurement per game: Connect-Four 12 (fewer nodes and less time), others 0
+    /// Tuned by measurement per game: Connect-Four 26 (fewer nodes, less time), others 0
     /// (Kalah(6,4): 15 % more nodes with 12). Default: 0.
     const ENHANCED_CUTOFF_PLIES: u32 = 0;
 
@@ -306,8 +306,8 @@ pub struct SolveConfig {
     pub threads: usize,
     /// Enhanced transposition cutoffs in the nodes this many plies from the root (the root is
     /// ply 1; 0: none): a child whose stored bound refutes the node ends it before any child is
-    /// searched. Near the root a subtree is large enough to pay for waiting on the children's
-    /// table loads; deeper it is not (measured: `docs/results.md`). `None`: the game's
+    /// searched. Where a subtree is large enough it pays for waiting on the children's table
+    /// loads; near the leaves it does not (measured: `docs/results.md`). `None`: the game's
     /// [`SolverKnowledge::ENHANCED_CUTOFF_PLIES`].
     pub etc_plies: Option<u32>,
     /// Where the null-window tests start when iterative deepening gives no guess (`id_depth`
@@ -588,10 +588,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // The children, with their table buckets requested at once: the loads overlap instead
         // of each child waiting for its own when it probes. The first eight are kept (inline,
         // nothing allocated), with their table keys, which the cut-offs and the threads' set
-        // below use again; any others are played when their turn comes. (Enhanced
-        // transposition cutoffs at every node — probing every child for a bound that refutes
-        // this node — saved 19 % of the nodes on Connect-Four but cost 16 % more time: they
-        // wait for all those loads.)
+        // below use again; any others are played when their turn comes.
         //
         // Static cut-offs: every child's static bounds are looked at before any child is
         // searched. One whose lower bound reaches beta settles this node, wherever it stands in
@@ -666,7 +663,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         }
         let at = |i: usize| if i < 8 { perm[i] as usize } else { i };
         let mut best_mv = None;
-        // Enhanced transposition cutoffs, near the root only, where a node's subtree is large
+        // Enhanced transposition cutoffs, up to the game's depth, where a node's subtree is large
         // enough to pay for waiting on the children's loads: a child whose stored exact bound
         // already reaches beta settles this node without a search. Each child's entry is handed
         // to it when it is searched, so it does not probe again.
