@@ -230,3 +230,38 @@ proptest! {
         prop_assert!(lo <= v && v <= hi, "{:?}: {} not in [{}, {}]", p, v, lo, hi);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// The hooks the solver's static pass relies on: `forced_move` is the one move
+    /// `non_losing_moves` keeps, exactly when it keeps one (the solver plays it out in the
+    /// child's place), and ordering the children by `child_order` gives `order_moves`' order
+    /// (the solver uses one or the other depending on the node).
+    #[test]
+    fn forced_move_and_child_order_agree_with_the_move_hooks(
+        size in 0usize..5, plies in 0usize..40, seed in any::<u64>(),
+    ) {
+        let (w, h) = [(4, 4), (5, 4), (7, 6), (6, 5), (9, 6)][size];
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut p = Connect4::new(w, h).unwrap();
+        for _ in 0..plies {
+            let moves: Vec<u8> = p.moves().collect();
+            if moves.is_empty() || p.immediate_win().is_some() {
+                break;
+            }
+            p = p.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        if p.moves().next().is_some() && p.immediate_win().is_none() {
+            let mut moves: Vec<u8> = p.moves().collect();
+            let kept = p.non_losing_moves(&mut moves);
+            let forced = (kept == 1).then(|| moves[0]);
+            prop_assert_eq!(p.forced_move(), forced, "{:?}", p);
+        }
+        let mut ordered: Vec<u8> = p.moves().collect();
+        p.order_moves(&mut ordered);
+        let mut by_child: Vec<u8> = p.moves().collect();
+        by_child.sort_by_key(|&m| std::cmp::Reverse(p.child_order(m, &p.play(m))));
+        prop_assert_eq!(ordered, by_child, "{:?}", p);
+    }
+}

@@ -605,12 +605,15 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             let mv = self.move_stack[base + j];
             let mut child = p.play(mv);
             let mut bounded = None;
+            // (The move's order is read off its own child, before any forced reply: after one,
+            // the position keeps the other side's threats.)
             let rank = if by_child {
                 p.child_order(mv, &child)
             } else {
                 0
             };
             if statics {
+                // Forced replies played out: the position after them has the child's value.
                 while let Some(f) = child.forced_move() {
                     child = child.play(f);
                 }
