@@ -127,7 +127,8 @@ pub trait SolverKnowledge: Game {
 
     /// Bounds `(lo, hi)` (MAX's view) on the game-theoretic value of a position whose side to
     /// move has no immediate win, known without a search. The solver asks them of every child
-    /// [`SolverKnowledge::non_losing_moves`] keeps, before it searches any (only for games with
+    /// [`SolverKnowledge::non_losing_moves`] keeps (after the child's forced replies,
+    /// [`SolverKnowledge::forced_move`]), before it searches any (only for games with
     /// [`SolverKnowledge::NON_LOSING_PREVENTS_IMMEDIATE_WIN`], which guarantees the premise):
     /// a child whose bounds already settle the parent is found wherever it stands in the move
     /// order. When the position has a move that does not lose at once, they must be its
