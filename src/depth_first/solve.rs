@@ -22,11 +22,12 @@
 //! where the parent's filter rules one out); moves that lose at once are dropped
 //! ([`SolverKnowledge::non_losing_moves`]; if all do, [`SolverKnowledge::forced_loss_value`] or one of them searched);
 //! the window is narrowed by the position's bounds ([`SolverKnowledge::quiet_bounds`] to the end of the game,
-//! [`Game::value_bounds`] in deepening), then by the table; the moves are ordered
-//! ([`SolverKnowledge::order_moves`], the table's move first); the children are played, each
-//! child's [`SolverKnowledge::static_bounds`] read (one that settles the node ends it, one that
-//! fails low is not searched) and their table buckets prefetched together so their loads
-//! overlap; the children are searched.
+//! [`Game::value_bounds`] in deepening), then by the table; the children are played, the
+//! opponent's forced replies played out ([`SolverKnowledge::forced_move`]), each child's
+//! [`SolverKnowledge::static_bounds`] read (one that settles the node ends it, one that fails
+//! low is not searched) and their table buckets prefetched together so their loads overlap; the
+//! children are ordered ([`SolverKnowledge::order_moves`] or [`SolverKnowledge::child_order`],
+//! the table's move first), probed for enhanced cutoffs near the root, and searched.
 //!
 //! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic
 //! value. A node/time budget or the stop flag ends the solve with the bounds proven so far.
@@ -238,9 +239,7 @@ where
     const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = A::Inner::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
     #[inline]
     fn quiet_bounds(&self) -> Option<(Score, Score)> {
-        self.inner()
-            .quiet_bounds()
-            .map(|(lo, hi)| (A::map_value(lo), A::map_value(hi)))
+        mapped_bounds::<A>(self.inner().quiet_bounds())
     }
     #[inline]
     fn forced_loss_value(&self) -> Option<Score> {
@@ -252,9 +251,7 @@ where
     }
     #[inline]
     fn static_bounds(&self) -> Option<(Score, Score)> {
-        self.inner()
-            .static_bounds()
-            .map(|(lo, hi)| (A::map_value(lo), A::map_value(hi)))
+        mapped_bounds::<A>(self.inner().static_bounds())
     }
     #[inline]
     fn canonical_key(&self) -> Option<(u64, bool)> {
@@ -265,6 +262,12 @@ where
     fn mirror_index(&self, index: u8) -> u8 {
         self.inner().mirror_index(index)
     }
+}
+
+/// The inner game's bounds read in the adapter's values ([`Adapter::map_value`] is monotone).
+#[inline]
+fn mapped_bounds<A: Adapter>(bounds: Option<(Score, Score)>) -> Option<(Score, Score)> {
+    bounds.map(|(lo, hi)| (A::map_value(lo), A::map_value(hi)))
 }
 
 /// The table key of `p` (shared with its mirror image when the game has a symmetry) and whether
