@@ -175,48 +175,16 @@ impl Connect4 {
         (self.mask + self.bottom()) & self.board_mask()
     }
 
-    /// Cells empty in `mask` that would complete four for `stones`.
-    #[inline(always)]
-    fn winning_cells_of(&self, stones: u64, mask: u64) -> u64 {
-        with_height!(self.height, h, winning_cells_h(stones, h)) & (self.board_mask() ^ mask)
-    }
-
     /// Empty cells that would complete four for `stones` (Pons' compute_winning_position).
     #[inline(always)]
     fn winning_cells(&self, stones: u64) -> u64 {
-        self.winning_cells_of(stones, self.mask)
-    }
-
-    /// [`SolverKnowledge::order_moves`] for height `h` (a constant where [`with_height`] makes it one).
-    #[inline(always)]
-    fn order_moves_h(&self, moves: &mut [u8], h: u32) {
-        let board = self.board_mask();
-        let possible = self.possible();
-        let column = (1u64 << h) - 1;
-        // An insertion sort, stable (left first among equals), on at most `width` moves.
-        let mut keys = [0u16; 32];
-        let n = moves.len().min(keys.len());
-        for i in 0..n {
-            let c = moves[i];
-            let cell = possible & (column << (u32::from(c) * (h + 1)));
-            let mask = self.mask | cell;
-            let threats = winning_cells_h(self.current | cell, h) & (board ^ mask);
-            let key = self.order_key(c, threats, mask);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-            moves[j] = c;
-        }
+        with_height!(self.height, h, winning_cells_h(stones, h)) & (self.board_mask() ^ self.mask)
     }
 
     /// How promising playing column `c` is (higher first), given the mover's `threats` (empty
     /// cells completing four) and all stones, `mask`, after the move: its useful threats, then
-    /// closeness to the centre. [`SolverKnowledge::order_moves`] computes the threats;
-    /// [`SolverKnowledge::child_order`] reads them from the child, which `play` kept.
+    /// closeness to the centre: the key of both [`SolverKnowledge::order_moves`] and
+    /// [`SolverKnowledge::child_order`], from the threats `play` keeps in the child.
     #[inline(always)]
     fn order_key(&self, c: u8, threats: u64, mask: u64) -> u16 {
         let width = i32::from(self.width);
@@ -595,7 +563,23 @@ impl SolverKnowledge for Connect4 {
     /// nearer the centre, left before right (Pons' ordering counted all threats alike).
     #[inline]
     fn order_moves(&self, moves: &mut [u8]) {
-        with_height!(self.height, h, self.order_moves_h(moves, h))
+        // An insertion sort, stable (left first among equals), on at most `width` moves, by the
+        // key `child_order` gives (the child's threats are those `play` keeps).
+        let mut keys = [0u16; 32];
+        let n = moves.len().min(keys.len());
+        for i in 0..n {
+            let c = moves[i];
+            let child = self.play(c);
+            let key = self.order_key(c, child.threats, child.mask);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            moves[j] = c;
+        }
     }
 
     const ORDERS_BY_CHILD: bool = true;
