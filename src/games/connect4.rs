@@ -317,7 +317,7 @@ impl Connect4 {
     /// The column of bit set `cell` (a single bit).
     #[inline]
     fn column_of(&self, cell: u64) -> u8 {
-        (cell.trailing_zeros() / (self.height as u32 + 1)) as u8
+        ((cell.trailing_zeros() * COLUMN_MUL[usize::from(self.height)]) >> 16) as u8
     }
 
     /// One bit per row with the parity of the top row (rows `h-1, h-3, …`, 0-based) in a
@@ -404,6 +404,18 @@ fn winning_cells_h(stones: u64, h: u32) -> u64 {
     r
 }
 
+/// `ceil(2^16 / (h + 1))` for every height `h` a board can have (`h + 1 <= 64`): looked up,
+/// as [`Columns`] needs it for every node's moves and a division costs tens of cycles.
+const COLUMN_MUL: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut h = 0;
+    while h < 64 {
+        t[h] = (1u32 << 16).div_ceil(h as u32 + 1);
+        h += 1;
+    }
+    t
+};
+
 /// Playable columns, left to right.
 #[derive(Clone, Copy, Debug)]
 pub struct Columns {
@@ -449,7 +461,7 @@ impl Game for Connect4 {
     fn moves(&self) -> Columns {
         Columns {
             cells: if self.is_over() { 0 } else { self.possible() },
-            column_mul: (1u32 << 16).div_ceil(u32::from(self.height) + 1),
+            column_mul: COLUMN_MUL[usize::from(self.height)],
         }
     }
 
@@ -705,6 +717,15 @@ impl Heuristic for Connect4 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn column_mul_divides_every_bit_index_by_every_column_height() {
+        for h in 1..64u32 {
+            for bit in 0..64u32 {
+                assert_eq!((bit * COLUMN_MUL[h as usize]) >> 16, bit / (h + 1), "h {h} bit {bit}");
+            }
+        }
+    }
 
     #[test]
     fn vertical_horizontal_and_diagonal_wins() {
