@@ -234,7 +234,10 @@ impl Connect4 {
         };
         // A side with no line of four left free of the other's stones can at best draw.
         let empty = self.board_mask() ^ self.mask;
-        let can_win = |stones: u64| aligned_h(stones | empty, h);
+        // (Four empty cells in a column: a vertical line both sides can still make.)
+        let two = empty & (empty >> 1);
+        let open_column = two & (two >> 2) != 0;
+        let can_win = |stones: u64| open_column || aligned_h(stones | empty, h);
         let mut max = if can_win(self.current) {
             best(mine + 2, n + 3) // the mover's stone after next: the (n+3)th
         } else {
