@@ -36,6 +36,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
 use smallvec::SmallVec;
 
 use super::relative;
@@ -601,7 +602,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // instead of computing them again. (Connect-Four, one thread: empty 7x6 336 M → 255 M
         // nodes but only 91.3 → 86.9 s, medians of four, as the checks cost per node what they
         // save; 7x6 after `4444` −20 % nodes, 7x5 −12 %, 6x6 −6 %, L1_R2 −24 %.)
-        let mut children: SmallVec<[Child<G>; 8]> = SmallVec::new();
+        let mut children: ArrayVec<Child<G>, 8> = ArrayVec::new();
         let mut order = [0u32; 8];
         let upto = if statics { n } else { n.min(8) };
         let mut left = 0; // moves still to search, moved to the front of the list
@@ -674,7 +675,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // enough to pay for waiting on the children's loads: a child whose stored exact bound
         // already reaches beta settles this node without a search. Each child's entry is handed
         // to it when it is searched, so it does not probe again.
-        let mut entries: SmallVec<[Option<Entry>; 8]> = SmallVec::new();
+        let mut entries: ArrayVec<Option<Entry>, 8> = ArrayVec::new();
         let etc = exact && self.ply <= self.etc_plies;
         if etc {
             for (child, key, _) in children.iter() {
