@@ -673,22 +673,30 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut best_mv = None;
         // Enhanced transposition cutoffs, up to the game's depth, where a node's subtree is large
         // enough to pay for waiting on the children's loads: a child whose stored exact bound
-        // already reaches beta settles this node without a search. Each child's entry is handed
-        // to it when it is searched, so it does not probe again.
+        // already reaches beta settles this node without a search; one whose bound cannot rise
+        // above alpha is not searched (`settled`: its bound stands for it, as a static one
+        // does). Each other child's entry is handed to it when it is searched, so it does not
+        // probe again.
         let mut entries: ArrayVec<Option<Entry>, 8> = ArrayVec::new();
+        let mut settled = 0u8;
         let etc = exact && self.ply <= self.etc_plies;
         if etc {
-            for (child, key, _) in children.iter() {
+            for (c, (child, key, _)) in children.iter().enumerate() {
                 let e = self.tt.probe(*key);
                 if let Some(e) = e.filter(|e| e.draft == DRAFT_EXACT) {
-                    let lower = if child.to_move() == me {
-                        e.lower
+                    let (lower, upper) = if child.to_move() == me {
+                        (e.lower, e.upper)
                     } else {
-                        -e.upper
+                        (-e.upper, -e.lower)
                     };
                     if lower >= beta {
                         self.stats.tt_hits += 1;
                         return lower;
+                    }
+                    if upper <= alpha {
+                        self.stats.tt_hits += 1;
+                        settled |= 1 << c;
+                        m = m.max(upper);
                     }
                 }
                 entries.push(e);
@@ -712,6 +720,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             let first_pass = k < n;
             k += 1;
             let c = at(i);
+            if c < 8 && settled & (1 << c) != 0 {
+                continue;
+            }
             let mv = self.move_stack[base + c];
             let played;
             let (child, key, bounded) = match children.get(c) {

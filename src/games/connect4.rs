@@ -725,7 +725,11 @@ mod tests {
     fn column_mul_divides_every_bit_index_by_every_column_height() {
         for h in 1..64u32 {
             for bit in 0..64u32 {
-                assert_eq!((bit * COLUMN_MUL[h as usize]) >> 16, bit / (h + 1), "h {h} bit {bit}");
+                assert_eq!(
+                    (bit * COLUMN_MUL[h as usize]) >> 16,
+                    bit / (h + 1),
+                    "h {h} bit {bit}"
+                );
             }
         }
     }
