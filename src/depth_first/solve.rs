@@ -12,7 +12,8 @@
 //!    starts) and then `mid` gallops away from the bound that last moved (1, 2, 4, … steps,
 //!    never past the midpoint): a close guess costs a few tests, a bad one at most bisection's
 //!    log2. Without one, [`zero_biased_middle`] (Pons' schedule): first whether either side wins
-//!    big; once the range is [`NARROW_RANGE`] or less, 0 is the guess and galloping goes on.
+//!    big; once neither does (both bounds moved) or the range is [`NARROW_RANGE`] or less, 0
+//!    is the guess and galloping goes on (from step 1 again after a guess).
 //!    Bounds proven to the end carry the draft [`DRAFT_EXACT`] and are reused by every later
 //!    test.
 //! 3. **The best move** (if [`SolveConfig::best_move`]): the first root move (TT move first)
@@ -27,7 +28,8 @@
 //! [`SolverKnowledge::static_bounds`] read (one that settles the node ends it, one that fails
 //! low is not searched) and their table buckets prefetched together so their loads overlap; the
 //! children are ordered ([`SolverKnowledge::order_moves`] or [`SolverKnowledge::child_order`],
-//! the table's move first), probed for enhanced cutoffs near the root, and searched.
+//! the table's move first), probed for enhanced cutoffs near the root (a child's stored bound
+//! settles the node, or the child, which then is not searched), and searched.
 //!
 //! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic
 //! value. A node/time budget or the stop flag ends the solve with the bounds proven so far.
