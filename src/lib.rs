@@ -40,6 +40,7 @@ mod memory;
 pub mod proof_number;
 pub mod report;
 pub mod search;
+mod sort;
 pub mod spec;
 pub mod stats;
 pub mod trace;

@@ -653,17 +653,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // `i`-th move to search; past eight, the list's order.
         let mut perm: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
         if by_child {
-            // Best first, equal keys in generation order (an insertion sort of the indices), the
+            // Best first, equal keys in generation order (the indices sorted by their keys), the
             // table's move before all.
-            for i in 1..n {
-                let (c, key) = (perm[i], order[i]);
-                let mut j = i;
-                while j > 0 && order[perm[j - 1] as usize] < key {
-                    perm[j] = perm[j - 1];
-                    j -= 1;
-                }
-                perm[j] = c;
-            }
+            crate::sort::by_key_descending(&mut perm[..n], &mut order[..n]);
             let moves = &self.move_stack[base..];
             if let Some(t) =
                 table_move.and_then(|b| perm[..n].iter().position(|&c| moves[c as usize] == b))

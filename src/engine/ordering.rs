@@ -99,17 +99,7 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         // Insertion sort on keys computed once: a handful of moves, stable, and no allocation
         // up to 32 moves.
         let mut keys: SmallVec<[u64; 32]> = moves.iter().map(|m| key(m.0)).collect();
-        for i in 1..moves.len() {
-            let (item, k) = (moves[i], keys[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < k {
-                moves[j] = moves[j - 1];
-                keys[j] = keys[j - 1];
-                j -= 1;
-            }
-            moves[j] = item;
-            keys[j] = k;
-        }
+        crate::sort::by_key_descending(moves, &mut keys);
     }
 }
 

@@ -578,23 +578,15 @@ impl SolverKnowledge for Connect4 {
     /// nearer the centre, left before right (Pons' ordering counted all threats alike).
     #[inline]
     fn order_moves(&self, moves: &mut [u8]) {
-        // An insertion sort, stable (left first among equals), on at most `width` moves, by the
-        // key `child_order` gives (the child's threats are those `play` keeps).
+        // By the key `child_order` gives (the child's threats are those `play` keeps), stable
+        // (left first among equals), on at most `width` moves.
         let mut keys = [0u16; 32];
         let n = moves.len().min(keys.len());
-        for i in 0..n {
-            let c = moves[i];
+        for (key, &c) in keys.iter_mut().zip(&moves[..n]) {
             let child = self.play(c);
-            let key = self.order_key(c, child.threats, child.mask);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-            moves[j] = c;
+            *key = self.order_key(c, child.threats, child.mask);
         }
+        crate::sort::by_key_descending(&mut moves[..n], &mut keys[..n]);
     }
 
     const ORDERS_BY_CHILD: bool = true;
