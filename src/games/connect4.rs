@@ -255,20 +255,33 @@ impl Connect4 {
         // one, since an even number of empty cells (the follower moves last) makes the number
         // of odd columns even. So the follower gets every empty top-parity cell but the
         // playable ones. If the mover cannot make four from the rest, it cannot win; if the
-        // follower makes four from its cells besides, the follower wins.
+        // follower makes four from its cells besides, the follower wins. So does it when each
+        // four the mover could make lies above one of the follower's: the follower's is
+        // complete first (empty 7x6: 103.5 M -> 87.4 M nodes, L1_R2 -8 %).
         let cells_left = cells - n;
         if max > -1 && cells_left % 2 == 0 && self.height % 2 == 0 {
-            let follower = self.bottom() * self.rows_like_top();
-            let theirs = (self.current ^ self.mask) | (empty & follower & !self.possible());
-            let mine = self.board_mask() & !theirs;
+            let (mine, theirs) = self.claimeven_cells();
             if !aligned_h(mine, h) {
                 max = if aligned_h(theirs, h) { -1 } else { max.min(0) };
+            } else if follower_first_h(mine, theirs, self.bottom(), self.board_mask(), h) {
+                max = -1;
             }
         }
         Some(match self.to_move() {
             Player::Max => (min, max),
             Player::Min => (-max, -min),
         })
+    }
+
+    /// The cells each side gets when the side not to move follows Claimeven (see
+    /// [`Self::quiet_bounds_h`]): the mover's, then the follower's (its stones and every empty
+    /// cell of the top row's parity that is not playable now).
+    #[inline(always)]
+    fn claimeven_cells(&self) -> (u64, u64) {
+        let empty = self.board_mask() ^ self.mask;
+        let follower = self.bottom() * self.rows_like_top();
+        let theirs = (self.current ^ self.mask) | (empty & follower & !self.possible());
+        (self.board_mask() & !theirs, theirs)
     }
 
     /// [`SolverKnowledge::static_bounds`] for height `h`.
@@ -389,6 +402,49 @@ fn aligned_h(stones: u64, h: u32) -> bool {
         any |= m & (m >> (2 * shift));
     }
     any != 0
+}
+
+/// Under Claimeven, the follower (owning `theirs`) completes four before the mover (owning
+/// `mine`) can: every four of the mover's spans the same four columns as one of the follower's
+/// that lies strictly lower in each of them. The follower's empty cells are each filled right
+/// after the cell below them, so filling the mover's top cell in a column fills the follower's
+/// cells below it first: by the mover's last stone of that four, the follower's is complete.
+/// (A vertical four of the mover's is never counted as beaten.)
+#[inline(always)]
+fn follower_first_h(mine: u64, theirs: u64, bottom: u64, board: u64, h: u32) -> bool {
+    // Leftmost (or lowest) cells of the fours, by direction.
+    let starts = |x: u64, s: u32| {
+        let m = x & (x >> s);
+        m & (m >> (2 * s))
+    };
+    let (fh, fu, fd) = (
+        starts(theirs, h + 1),
+        starts(theirs, h + 2),
+        starts(theirs, h),
+    );
+    if fh | fu | fd == 0 || starts(mine, 1) != 0 {
+        return false;
+    }
+    // The cells `k` or more rows above one of `x`'s, in the same column.
+    let above = |x: u64, k: u32| {
+        if k >= h {
+            return 0;
+        }
+        let rows_from = |k: u32| board & !(bottom * ((1u64 << k) - 1));
+        let mut y = (x << k) & rows_from(k);
+        let mut s = 1;
+        while s < h {
+            y |= (y << s) & rows_from(s);
+            s *= 2;
+        }
+        y
+    };
+    // Row by row, a line rising one row a column from row r is below a line of the mover's
+    // starting at row r' in the same column when r + 3 * max(0, rise - the mover's rise) < r'.
+    let horizontal = starts(mine, h + 1) & !(above(fh | fd, 1) | above(fu, 4));
+    let rising = starts(mine, h + 2) & !above(fh | fu | fd, 1);
+    let falling = starts(mine, h) & !(above(fd, 1) | above(fh, 4) | above(fu, 7));
+    horizontal | rising | falling == 0
 }
 
 /// Cells (occupied or not) that would complete four for `stones` on a board of height `h`.
@@ -712,6 +768,60 @@ impl Heuristic for Connect4 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where every four the mover could make lies above one of the follower's (Claimeven), the
+    /// mover loses: checked by alpha-beta on the random quiet positions of even-height boards
+    /// where the rule decides (and only it: the mover can still make four), hundreds of them.
+    #[test]
+    fn a_follower_four_below_every_four_of_the_movers_wins() {
+        use crate::depth_first::{search, DepthFirst};
+        use crate::Limits;
+        use rand::{Rng, SeedableRng};
+        let mut decided = 0;
+        for seed in 0..40_000u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let (w, h) = [(4, 4), (5, 4), (6, 4), (7, 4), (4, 6)][rng.gen_range(0..5)];
+            let empty = 2 * rng.gen_range(2..=6usize);
+            let mut p = Connect4::new(w, h).unwrap();
+            while w * h - p.moves_played() > empty {
+                let quiet: Vec<u8> = p
+                    .moves()
+                    .filter(|&c| {
+                        let q = p.play(c);
+                        !q.is_over() && q.immediate_win().is_none()
+                    })
+                    .collect();
+                if quiet.is_empty() {
+                    break;
+                }
+                p = p.play(quiet[rng.gen_range(0..quiet.len())]);
+            }
+            if w * h - p.moves_played() != empty || p.immediate_win().is_some() {
+                continue;
+            }
+            let (mine, theirs) = p.claimeven_cells();
+            let (hh, b) = (u32::from(p.height), p.board_mask());
+            if !aligned_h(mine, hh) || !follower_first_h(mine, theirs, p.bottom(), b, hh) {
+                continue;
+            }
+            decided += 1;
+            let v = search(&p, DepthFirst::AlphaBeta, 100, &Limits::none())
+                .value
+                .unwrap();
+            let mover = if p.to_move() == Player::Max { v } else { -v };
+            assert!(
+                mover < 0,
+                "seed {seed}: {p:?} is worth {mover} to the mover"
+            );
+            let (lo, hi) = p.quiet_bounds().unwrap();
+            let most = if p.to_move() == Player::Max { hi } else { -lo };
+            assert_eq!(most, -1, "seed {seed}: the bound that decides");
+        }
+        assert!(
+            decided > 200,
+            "only {decided} positions decided by the rule"
+        );
+    }
 
     #[test]
     fn column_mul_divides_every_bit_index_by_every_column_height() {
