@@ -425,13 +425,13 @@ fn follower_first_h(mine: u64, theirs: u64, bottom: u64, board: u64, h: u32) -> 
     if fh | fu | fd == 0 || starts(mine, 1) != 0 {
         return false;
     }
-    // The cells `k` or more rows above one of `x`'s, in the same column.
-    let above = |x: u64, k: u32| {
-        if k >= h {
-            return 0;
-        }
-        let rows_from = |k: u32| board & !(bottom * ((1u64 << k) - 1));
-        let mut y = (x << k) & rows_from(k);
+    // Row by row, a line rising one row a column from row r is below a line of the mover's
+    // starting at row r' in the same column when r + 3 * max(0, rise - the mover's rise) < r':
+    // the mover's fours starting in those cells (k = r' - r rows above, or more) are beaten.
+    let rows_from = |k: u32| board & !(bottom * ((1u64 << k) - 1));
+    let up = |x: u64, k: u32| if k < h { (x << k) & rows_from(k) } else { 0 };
+    // (Every cell above one of these, in its column.)
+    let smear = |mut y: u64| {
         let mut s = 1;
         while s < h {
             y |= (y << s) & rows_from(s);
@@ -439,11 +439,9 @@ fn follower_first_h(mine: u64, theirs: u64, bottom: u64, board: u64, h: u32) -> 
         }
         y
     };
-    // Row by row, a line rising one row a column from row r is below a line of the mover's
-    // starting at row r' in the same column when r + 3 * max(0, rise - the mover's rise) < r'.
-    let horizontal = starts(mine, h + 1) & !(above(fh | fd, 1) | above(fu, 4));
-    let rising = starts(mine, h + 2) & !above(fh | fu | fd, 1);
-    let falling = starts(mine, h) & !(above(fd, 1) | above(fh, 4) | above(fu, 7));
+    let horizontal = starts(mine, h + 1) & !smear(up(fh | fd, 1) | up(fu, 4));
+    let rising = starts(mine, h + 2) & !smear(up(fh | fu | fd, 1));
+    let falling = starts(mine, h) & !smear(up(fd, 1) | up(fh, 4) | up(fu, 7));
     horizontal | rising | falling == 0
 }
 
