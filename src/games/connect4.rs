@@ -33,6 +33,10 @@ pub struct Connect4 {
     height: u8,
     /// The side that just moved connected four.
     last_won: bool,
+    /// The game is over: four connected or the board full (kept by `play`).
+    over: bool,
+    /// `width * height`.
+    cells: u8,
     /// One bit at the bottom of every column (cached).
     bottom: u64,
     /// `current` and `mask` of the board reflected left to right, kept up to date by `play`
@@ -63,6 +67,8 @@ impl Connect4 {
             width: width as u8,
             height: height as u8,
             last_won: false,
+            over: false,
+            cells: (width * height) as u8,
             bottom,
             mirror_current: 0,
             mirror_mask: 0,
@@ -85,7 +91,7 @@ impl Connect4 {
                     ))
                 })?;
             let col = (col - 1) as u8;
-            if p.last_won || p.moves as usize == p.width as usize * p.height as usize {
+            if p.is_over() {
                 return Err(Error::BadParameter(format!(
                     "move {} `{c}`: the game is over",
                     i + 1
@@ -360,7 +366,7 @@ impl Connect4 {
 
     /// The game is over: four connected or the board full.
     pub fn is_over(&self) -> bool {
-        self.last_won || self.moves as usize == self.width as usize * self.height as usize
+        self.over
     }
 }
 
@@ -533,6 +539,7 @@ impl Game for Connect4 {
         // it did (one computation for both).
         let wins = with_height!(self.height, h, winning_cells_h(mine, h));
         p.last_won = wins & cell != 0;
+        p.over = p.last_won || p.moves + 1 == self.cells;
         p.threats = wins & (self.board_mask() ^ p.mask);
         p.current = opponent; // the side to move next
         p.mirror_mask |= self.mirror_mask + self.bottom_mask(self.width - 1 - col);
