@@ -33,8 +33,6 @@ pub struct Connect4 {
     height: u8,
     /// The side that just moved connected four.
     last_won: bool,
-    /// The game is over: four connected or the board full (kept by `play`).
-    over: bool,
     /// `width * height`.
     cells: u8,
     /// One bit at the bottom of every column (cached).
@@ -67,7 +65,6 @@ impl Connect4 {
             width: width as u8,
             height: height as u8,
             last_won: false,
-            over: false,
             cells: (width * height) as u8,
             bottom,
             mirror_current: 0,
@@ -227,7 +224,7 @@ impl Connect4 {
     /// [`SolverKnowledge::quiet_bounds`] for height `h`.
     #[inline(always)]
     fn quiet_bounds_h(&self, h: u32) -> Option<(Score, Score)> {
-        let cells = self.width as Score * self.height as Score;
+        let cells = Score::from(self.cells);
         let n = self.moves as Score;
         // The mover has floor(n/2) stones, the opponent ceil(n/2).
         let (mine, theirs) = (n / 2, (n + 1) / 2);
@@ -366,7 +363,7 @@ impl Connect4 {
 
     /// The game is over: four connected or the board full.
     pub fn is_over(&self) -> bool {
-        self.over
+        self.last_won || self.moves == self.cells
     }
 }
 
@@ -539,7 +536,6 @@ impl Game for Connect4 {
         // it did (one computation for both).
         let wins = with_height!(self.height, h, winning_cells_h(mine, h));
         p.last_won = wins & cell != 0;
-        p.over = p.last_won || p.moves + 1 == self.cells;
         p.threats = wins & (self.board_mask() ^ p.mask);
         p.current = opponent; // the side to move next
         p.mirror_mask |= self.mirror_mask + self.bottom_mask(self.width - 1 - col);
