@@ -3,8 +3,10 @@
 //! bit a sentinel), positions written as the sequence of 1-based columns played.
 //!
 //! `f` at game end, from the first player's (MAX's) view, in the public solvers' convention
-//! generalised to any size: a win with `s` of one's own stones scores `width*height/2 + 1 - s`
-//! (`22 - s` on 7x6), a loss the negative, a draw 0; elsewhere the heuristic 0.
+//! generalised to any size (Pons'): a win with `s` of one's own stones scores
+//! `(width*height + 1)/2 + 1 - s` (`22 - s` on 7x6), a loss the negative, a draw 0; elsewhere
+//! the heuristic 0. On a board with an odd number of cells the first player's win with the
+//! last stone scores 1, never 0 (a draw).
 
 use std::fmt;
 
@@ -355,10 +357,12 @@ impl Connect4 {
     }
 
     /// The score of a win with `stones` of the winner's own stones (at least four count):
-    /// `width*height/2 + 1 - stones`, 22 - stones on 7x6.
+    /// `(width*height + 1)/2 + 1 - stones`, 22 - stones on 7x6. Rounding the cells up keeps a
+    /// win with the last stone of an odd board at 1: `width*height/2 + 1 - stones` scored it
+    /// 0, a draw.
     #[inline]
     fn win_score(&self, stones: Score) -> Score {
-        (self.width as Score * self.height as Score) / 2 + 1 - stones.max(4)
+        (Score::from(self.cells) + 1) / 2 + 1 - stones.max(4)
     }
 
     /// The game is over: four connected or the board full.
@@ -401,8 +405,8 @@ use with_height;
 fn aligned_h(stones: u64, h: u32) -> bool {
     let mut any = 0;
     for shift in [1, h, h + 1, h + 2] {
-        let m = stones & (stones >> shift);
-        any |= m & (m >> (2 * shift));
+        let m = stones & shr(stones, shift);
+        any |= m & shr(m, 2 * shift);
     }
     any != 0
 }
@@ -417,8 +421,8 @@ fn aligned_h(stones: u64, h: u32) -> bool {
 fn follower_first_h(mine: u64, theirs: u64, bottom: u64, board: u64, h: u32) -> bool {
     // Leftmost (or lowest) cells of the fours, by direction.
     let starts = |x: u64, s: u32| {
-        let m = x & (x >> s);
-        m & (m >> (2 * s))
+        let m = x & shr(x, s);
+        m & shr(m, 2 * s)
     };
     let (fh, fu, fd) = (
         starts(theirs, h + 1),
@@ -448,18 +452,32 @@ fn follower_first_h(mine: u64, theirs: u64, bottom: u64, board: u64, h: u32) -> 
     horizontal | rising | falling == 0
 }
 
+/// `x << s`, 0 once every bit is shifted out (`s >= 64`): on tall boards a line's reach
+/// (`3 * (h + 2)` bits) passes the word's width, where a plain shift would wrap its amount and
+/// see fours that are not there. For the heights `with_height!` names the test folds away.
+#[inline(always)]
+fn shl(x: u64, s: u32) -> u64 {
+    x.checked_shl(s).unwrap_or(0)
+}
+
+/// `x >> s`, 0 once every bit is shifted out (see [`shl`]).
+#[inline(always)]
+fn shr(x: u64, s: u32) -> u64 {
+    x.checked_shr(s).unwrap_or(0)
+}
+
 /// Cells (occupied or not) that would complete four for `stones` on a board of height `h`.
 #[inline(always)]
 fn winning_cells_h(stones: u64, h: u32) -> u64 {
     let mut r = (stones << 1) & (stones << 2) & (stones << 3); // vertical
     for d in [h + 1, h, h + 2] {
         // horizontal and the two diagonals
-        let p = (stones << d) & (stones << (2 * d));
-        r |= p & (stones << (3 * d));
-        r |= p & (stones >> d);
-        let p = (stones >> d) & (stones >> (2 * d));
-        r |= p & (stones << d);
-        r |= p & (stones >> (3 * d));
+        let p = shl(stones, d) & shl(stones, 2 * d);
+        r |= p & shl(stones, 3 * d);
+        r |= p & shr(stones, d);
+        let p = shr(stones, d) & shr(stones, 2 * d);
+        r |= p & shl(stones, d);
+        r |= p & shr(stones, 3 * d);
     }
     r
 }
