@@ -131,6 +131,11 @@ impl Player {
 /// // error[E0277]: the trait bound `Nim: PositionKey` is not satisfied
 /// gamesearch::solve(&Nim { pile: 4, to_move: Player::Max }, &SolveConfig::default(), |_| {});
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a game: implement `gamesearch::Game` for it",
+    label = "needs `impl gamesearch::Game for {Self}`",
+    note = "`Game` holds the rules: `to_move`, `moves`, `play`, `evaluate` (see the Nim example in its docs)"
+)]
 pub trait Game: Clone {
     /// A move: cheap to copy, and hashable (the engine keeps a history of good moves).
     type Move: Copy + Eq + Hash + Debug;
@@ -174,6 +179,11 @@ pub trait Game: Clone {
 /// assert_eq!(k.play(m).key(), k.play(m).key());
 /// assert_ne!(k.key(), k.play(m).key());
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no position key: implement `gamesearch::PositionKey` for it",
+    label = "needs `impl gamesearch::PositionKey for {Self}`",
+    note = "tables need a 64-bit key per position: `impl PositionKey for {Self} {{ fn key(&self) -> u64 {{ … }} }}`"
+)]
 pub trait PositionKey: Game {
     /// The position's key.
     fn key(&self) -> u64;
@@ -193,6 +203,11 @@ pub trait PositionKey: Game {
 /// assert_eq!(w.key(), p.key());
 /// assert_eq!(<Weak<Connect4> as Adapter>::map_value(-7), -1);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` lacks a trait this search needs (the note below names it: `Heuristic`, `SolverKnowledge` or `PositionKey`)",
+    label = "add the trait the note names for `{Self}`",
+    note = "the engine needs `impl gamesearch::engine::Heuristic for {Self} {{}}`; the solver `impl gamesearch::SolverKnowledge for {Self} {{}}`; every table a `gamesearch::PositionKey` (fn key); `Adapter` is only for games that wrap another"
+)]
 pub trait Adapter: Game {
     /// The wrapped game.
     type Inner: Game<Move = Self::Move>;

@@ -18,11 +18,30 @@ pub(crate) fn physical_bytes() -> Option<usize> {
     }
 }
 
+/// Memory the system can give without swapping (Linux: `MemAvailable` of `/proc/meminfo`,
+/// which counts free memory and the caches it can drop), when the platform says.
+pub(crate) fn available_bytes() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        usize::try_from(kib.checked_mul(1024)?).ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
 /// The tree budget of proof-number and conspiracy search when the user gave none: three
-/// quarters of physical memory, so that an unbounded search ends with "budget exhausted" and
-/// its result so far instead of being killed by the system.
+/// quarters of the memory available now (`MemAvailable`; physical memory where the system does
+/// not say), so that an unbounded search ends with "budget exhausted" and its result so far
+/// instead of growing into swap or being killed by the system.
 pub(crate) fn default_tree_budget() -> Option<usize> {
-    physical_bytes().map(|b| b / 4 * 3)
+    available_bytes()
+        .or_else(physical_bytes)
+        .map(|b| b / 4 * 3)
 }
 
 /// Checks a memory budget a user asked for against the machine.

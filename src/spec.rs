@@ -30,15 +30,36 @@ pub enum GameSpec {
     Connect4(Connect4),
 }
 
+/// The kinds of game a `GAME` argument may start with.
+const KINDS: [&str; 5] = ["random", "tree", "kalah", "tictactoe", "connect4"];
+
 impl std::str::FromStr for GameSpec {
     type Err = Error;
+    /// One rule for every command: a known kind (`random:`, `tree:`, `kalah:`, `tictactoe`,
+    /// `connect4:`), else a path to a tree file. A path that names no file (it has a `/` or a
+    /// `.`) is "no such file"; anything else is an unknown game.
+    ///
+    /// ```
+    /// use gamesearch::{Error, GameSpec};
+    /// let e = "examples/trees/missing.tree".parse::<GameSpec>().unwrap_err();
+    /// assert!(e.to_string().contains("no such file"), "{e}");
+    /// assert!(matches!("tree:nowhere.tree".parse::<GameSpec>(), Err(Error::TreeFile { .. })));
+    /// assert!(matches!("chess".parse::<GameSpec>(), Err(Error::UnknownGame(_))));
+    /// ```
     fn from_str(s: &str) -> Result<Self, Error> {
         if s == "tictactoe" {
             return Ok(GameSpec::TicTacToe(TicTacToe::new()));
         }
-        let (kind, rest) = s
+        let known = s
             .split_once(':')
-            .ok_or_else(|| Error::UnknownGame(s.to_string()))?;
+            .filter(|(kind, _)| KINDS.contains(kind));
+        let Some((kind, rest)) = known else {
+            // A bare path: a tree file, or no such file.
+            if std::path::Path::new(s).is_file() || s.contains('/') || s.contains('.') {
+                return Ok(GameSpec::Tree(ExplicitTree::from_file(s)?));
+            }
+            return Err(Error::UnknownGame(s.to_string()));
+        };
         match kind {
             "random" => Ok(GameSpec::Random(rest.parse()?)),
             "tree" => {
@@ -79,6 +100,26 @@ impl GameSpec {
         }
     }
 
+    /// The most plies the game can still last, where the rules bound it: the random tree's
+    /// `h`, the explicit tree's height, the empty cells of Connect-Four and tic-tac-toe; `None`
+    /// for Kalah (whose games end, but with no bound this cheap to state).
+    ///
+    /// ```
+    /// use gamesearch::GameSpec;
+    /// let c: GameSpec = "connect4:5x4:33".parse().unwrap();
+    /// assert_eq!(c.max_plies(), Some(18));
+    /// assert_eq!("tictactoe".parse::<GameSpec>().unwrap().max_plies(), Some(9));
+    /// ```
+    pub fn max_plies(&self) -> Option<u32> {
+        match self {
+            GameSpec::Random(r) => Some(r.h),
+            GameSpec::Tree(t) => Some(t.height()),
+            GameSpec::Kalah(_) => None,
+            GameSpec::TicTacToe(p) => Some(crate::Game::moves(p).count() as u32),
+            GameSpec::Connect4(c) => Some((c.width() * c.height() - c.moves_played()) as u32),
+        }
+    }
+
     /// An upper bound on the nodes of the tree searched to `depth` (root included): `Σ b^i` for
     /// a random tree, the node count of an explicit one, `Σ w^i` for Connect-Four (w columns),
     /// `Σ m^i` for Kalah (m pits; counted in plies), the permutations for tic-tac-toe.
@@ -107,7 +148,7 @@ impl GameSpec {
             GameSpec::Random(r) => uniform(u64::from(r.b), depth.min(r.h)),
             GameSpec::Tree(t) => t.nodes().len() as u64,
             GameSpec::Kalah(k) => uniform(k.pits() as u64, depth),
-            GameSpec::Connect4(c) => uniform(c.width() as u64, depth),
+            GameSpec::Connect4(c) => uniform(c.width() as u64, depth.min(self.max_plies().unwrap_or(depth))),
             GameSpec::TicTacToe(_) => {
                 let (mut total, mut level) = (1u64, 1u64);
                 for i in 0..depth.min(9) {

@@ -133,7 +133,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Solver::AlphabetaTt)]
         algo: Solver,
         /// Memory budget for proof-number search's tree, e.g. 512M, 2G (bytes if no suffix;
-        /// default: three quarters of the machine's memory).
+        /// default: three quarters of the memory available when the search starts, MemAvailable).
         #[arg(long, value_parser = parse_size)]
         max_memory: Option<usize>,
         /// df-pn: the 1+ε trick's ε (0: plain df-pn).

@@ -66,6 +66,31 @@ use crate::stats::Stats;
 /// // The second player, to move after 44556, has no such stone.
 /// assert_eq!(start.play_moves("44556").unwrap().immediate_win(), None);
 /// ```
+///
+/// Without the (empty) impl the solver does not compile, and the message names this trait:
+/// "the solver needs `impl gamesearch::SolverKnowledge for Nim {}`".
+///
+/// ```compile_fail
+/// use gamesearch::{Game, Player, Score};
+/// #[derive(Clone, Copy)]
+/// struct Nim { pile: u8, to_move: Player }
+/// impl Game for Nim {
+///     type Move = u8;
+///     type Moves = std::iter::Take<std::ops::RangeInclusive<u8>>;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn moves(&self) -> Self::Moves { (1..=2).take(self.pile.min(2) as usize) }
+///     fn play(&self, m: u8) -> Self { Nim { pile: self.pile - m, to_move: self.to_move.opponent() } }
+///     fn evaluate(&self) -> Score { if self.pile == 0 { -self.to_move.sign() } else { 0 } }
+/// }
+/// impl gamesearch::PositionKey for Nim { fn key(&self) -> u64 { self.pile.into() } }
+/// // error[E0277]: `Nim` lacks a trait this search needs … the solver `impl SolverKnowledge`
+/// let s = gamesearch::solve(&Nim { pile: 4, to_move: Player::Max }, &Default::default(), |_| {});
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the solver needs `{Self}: gamesearch::SolverKnowledge`",
+    label = "needs `impl SolverKnowledge for {Self} {{}}`",
+    note = "add `impl gamesearch::SolverKnowledge for {Self} {{}}` (every hook has a default)"
+)]
 pub trait SolverKnowledge: Game {
     /// Reorders `moves` (this position's, in generation order) best-first by the game's own
     /// knowledge (threats, captures…). The solver calls it before trying the transposition

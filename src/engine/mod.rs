@@ -59,6 +59,32 @@ use search::Searcher;
 /// // The first player's centre stone is worth more than the second's edge stone.
 /// assert!(start.play_moves("41").unwrap().heuristic() > 0);
 /// ```
+///
+/// Without the (empty) impl the engine does not compile, and the message names this trait:
+/// "the engine needs `impl gamesearch::engine::Heuristic for Nim {}`".
+///
+/// ```compile_fail
+/// use gamesearch::{Game, Player, Score};
+/// #[derive(Clone, Copy)]
+/// struct Nim { pile: u8, to_move: Player }
+/// impl Game for Nim {
+///     type Move = u8;
+///     type Moves = std::iter::Take<std::ops::RangeInclusive<u8>>;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn moves(&self) -> Self::Moves { (1..=2).take(self.pile.min(2) as usize) }
+///     fn play(&self, m: u8) -> Self { Nim { pile: self.pile - m, to_move: self.to_move.opponent() } }
+///     fn evaluate(&self) -> Score { if self.pile == 0 { -self.to_move.sign() } else { 0 } }
+/// }
+/// impl gamesearch::PositionKey for Nim { fn key(&self) -> u64 { self.pile.into() } }
+/// // error[E0277]: `Nim` lacks a trait this search needs … the engine needs `impl Heuristic`
+/// let mut e: gamesearch::engine::Engine<Nim> =
+///     gamesearch::engine::Engine::new(&Default::default()).unwrap();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the engine needs `{Self}: gamesearch::engine::Heuristic`",
+    label = "needs `impl Heuristic for {Self} {{}}`",
+    note = "add `impl gamesearch::engine::Heuristic for {Self} {{}}` (an empty impl uses `evaluate`, f(p))"
+)]
 pub trait Heuristic: Game {
     /// The position's heuristic value, MAX's view.
     fn heuristic(&self) -> Score {
@@ -191,9 +217,14 @@ fn mate_of(s: Score) -> Option<i32> {
     }
 }
 
-impl<G: PositionKey, S: Scoring<G>> Engine<G, S> {
+// The scoring bound sits on each method, not on the impl: a game without `Heuristic` then
+// gets the trait's own message ("add `impl Heuristic for …`") instead of one about `Adapter`.
+impl<G: PositionKey, S> Engine<G, S> {
     /// An engine with a table of `cfg.tt_bytes`; [`Error::OutOfMemory`] when it cannot be had.
-    pub fn new(cfg: &EngineConfig) -> Result<Self, Error> {
+    pub fn new(cfg: &EngineConfig) -> Result<Self, Error>
+    where
+        S: Scoring<G>,
+    {
         if cfg.max_depth == 0 {
             return Err(Error::BadParameter(
                 "the engine's maximum depth must be at least 1".into(),
@@ -223,7 +254,10 @@ impl<G: PositionKey, S: Scoring<G>> Engine<G, S> {
         p: &G,
         limits: &Limits,
         mut on_iteration: impl FnMut(&Iteration<G::Move>),
-    ) -> Thought<G::Move> {
+    ) -> Thought<G::Move>
+    where
+        S: Scoring<G>,
+    {
         let start = Instant::now();
         self.tt.new_search();
         self.order.age();
@@ -320,7 +354,10 @@ impl<G: PositionKey, S: Scoring<G>> Engine<G, S> {
         prev: Option<Score>,
         width: Score,
         depth: u32,
-    ) -> Score {
+    ) -> Score
+    where
+        S: Scoring<G>,
+    {
         let (mut alpha, mut beta) = match prev {
             Some(v) if width > 0 && v.abs() < PROVEN => (v - width, v + width),
             _ => (-INF, INF),

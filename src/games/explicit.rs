@@ -6,7 +6,9 @@
 //! node  := '(' [NAME] ('max' | 'min') [':'] ['=' INT] item* ')'
 //! leaf  := [NAME '='] INT
 //! ```
-//! Commas and whitespace separate items; `#` starts a comment to the end of the line. An interior
+//! Commas and whitespace separate items; `#` starts a comment to the end of the line. Nodes nest
+//! at most [`MAX_DEPTH`] levels deep (deeper text is refused with an error, so that neither the
+//! parser nor a search recursing down such a tree can run out of stack). An interior
 //! node's optional `=INT` is its static value `f(p)`, used when a horizon cuts the tree there
 //! (default 0). Any node may be `max` or `min` whatever its parent is, so turns need not
 //! alternate. Cater's conspiracy example, `A(max): B(min: D=7, E=4), C(min: F=2, G=3)`, reads
@@ -22,6 +24,11 @@ use crate::depth_first::solve::SolverKnowledge;
 use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score, INF};
+
+/// The deepest nesting of nodes the text form accepts: 1,000 levels, far beyond any worked
+/// example (the literature's are under 10) and well within the stack every search needs per
+/// level.
+pub const MAX_DEPTH: usize = 1000;
 
 /// One node of an explicit tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +72,7 @@ impl ExplicitTree {
             text,
             pos: 0,
             nodes: Vec::new(),
+            depth: 0,
         };
         p.item()?;
         p.skip();
@@ -81,7 +89,10 @@ impl ExplicitTree {
     pub fn from_file(path: &str) -> Result<ExplicitTree, Error> {
         let text = std::fs::read_to_string(path).map_err(|e| Error::TreeFile {
             path: path.to_string(),
-            message: e.to_string(),
+            message: match e.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                _ => e.to_string(),
+            },
         })?;
         Self::parse(&text)
     }
@@ -190,6 +201,8 @@ struct Parser<'t> {
     text: &'t str,
     pos: usize,
     nodes: Vec<ExplicitNode>,
+    /// Nodes open at `pos` (at most [`MAX_DEPTH`]).
+    depth: usize,
 }
 
 impl<'t> Parser<'t> {
@@ -301,6 +314,18 @@ impl<'t> Parser<'t> {
     }
 
     fn interior(&mut self) -> Result<u32, Error> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error(&format!(
+                "the tree nests deeper than {MAX_DEPTH} levels (the most the text form accepts)"
+            )));
+        }
+        let r = self.interior_node();
+        self.depth -= 1;
+        r
+    }
+
+    fn interior_node(&mut self) -> Result<u32, Error> {
         let start = self.pos;
         let Some(mut first) = self.word() else {
             return Err(self.error("expected a name or `max`/`min` after `(`"));

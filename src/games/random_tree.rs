@@ -143,14 +143,26 @@ impl RandomTreeSpec {
 impl std::str::FromStr for RandomTreeSpec {
     type Err = Error;
     /// Parses `b=B,h=H,seed=S[,values=continuous|discrete:M][,order=random|perfect|first:P][,turns=alternate|random]`.
+    /// A key given twice is an error.
+    ///
+    /// ```
+    /// use gamesearch::games::RandomTreeSpec;
+    /// assert!("b=4,h=3,seed=1".parse::<RandomTreeSpec>().is_ok());
+    /// assert!("b=4,h=3,seed=1,seed=2".parse::<RandomTreeSpec>().is_err());
+    /// ```
     fn from_str(s: &str) -> Result<Self, Error> {
         let bad = |m: String| Error::BadParameter(m);
         let (mut b, mut h, mut seed) = (None, None, None);
         let mut spec = RandomTreeSpec::new(0, 0, 0);
+        let mut seen: Vec<&str> = Vec::new();
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (k, v) = part
                 .split_once('=')
                 .ok_or_else(|| bad(format!("`{part}` is not key=value")))?;
+            if seen.contains(&k) {
+                return Err(bad(format!("`{k}` is given twice")));
+            }
+            seen.push(k);
             let int = |what: &str| -> Result<u64, Error> {
                 v.parse::<u64>()
                     .map_err(|_| bad(format!("{what}={v}: expected a non-negative integer")))
