@@ -24,7 +24,9 @@ use gamesearch::{run_report, Algorithm, CnsParams, Error, Game, GameSpec, Limits
 use gamesearch::{SearchConfig, SolveReport};
 use gamesearch_cli::experiments::pearl_kalah::{self, PearlKalah};
 use gamesearch_cli::experiments::ratios::{self, minimal_tree, RatioExperiment, RatioRow};
-use gamesearch_cli::play::{self as playing, describe, Board, EngineSpec, Human, Match};
+use gamesearch_cli::play::{
+    self as playing, describe, Board, EngineSettings, EngineSpec, Human, Match,
+};
 use gamesearch_cli::progress::{self, Activity};
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS, proof-number and
@@ -68,23 +70,26 @@ enum Command {
         /// Which side you play.
         #[arg(long, value_enum, default_value_t = HumanArg::First)]
         human: HumanArg,
-        /// The engine: time=SECS,depth=D,driver=pvs|mtdf,tt=MB (any subset).
-        #[arg(long, default_value = "time=1")]
-        engine: EngineSpec,
+        /// The engine: time=SECS,depth=D,driver=pvs|mtdf,tt=MB (any subset; the rest: time=1,
+        /// pvs, tt=64; a depth without a time means no time limit).
+        #[arg(long)]
+        engine: Option<EngineSettings>,
         /// Engine against engine over this many openings (each played twice, colours swapped).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
         r#match: Option<u64>,
-        /// Match: engine A (scored), as --engine.
-        #[arg(long, default_value = "time=0.01", requires = "match")]
-        a: EngineSpec,
-        /// Match: engine B, as --engine.
-        #[arg(long, default_value = "time=0.1", requires = "match")]
-        b: EngineSpec,
+        /// Match: engine A (scored), as --engine; the fields not given keep A's defaults
+        /// (time=0.01, pvs, tt=64).
+        #[arg(long, requires = "match")]
+        a: Option<EngineSettings>,
+        /// Match: engine B, as --engine; the fields not given keep B's defaults (time=0.1, pvs,
+        /// tt=64).
+        #[arg(long, requires = "match")]
+        b: Option<EngineSettings>,
         /// Match: random plies that make each opening.
-        #[arg(long, default_value_t = 2, requires = "match")]
+        #[arg(long, default_value_t = 2, requires = "match", allow_negative_numbers = true, value_parser = whole::<u32>(0, u32::MAX.into()))]
         opening_plies: u32,
         /// Match: seed of the openings.
-        #[arg(long, default_value_t = 1, requires = "match")]
+        #[arg(long, default_value_t = 1, requires = "match", allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
         /// Match: print JSON.
         #[arg(long, requires = "match")]
@@ -102,13 +107,14 @@ enum Command {
         #[command(flatten)]
         opts: SearchOpts,
         /// A file to write, its format by extension: .html (the step-through page), .json (the
-        /// trace), .dot (Graphviz), .svg (drawn without Graphviz). Repeat for several; default
-        /// trace.html. With several algorithms, .dot and .svg get one file each (NAME-ALGO.svg).
+        /// trace), .dot (Graphviz), .svg (drawn without Graphviz). Repeat for several; without
+        /// one, nothing is written (a summary is printed; --json prints the trace). With several
+        /// algorithms, .dot and .svg get one file each (NAME-ALGO.svg).
         #[arg(long, short)]
         out: Vec<std::path::PathBuf>,
         /// Most nodes recorded per algorithm; past it the recording stops (marked truncated in
         /// every output) while the search runs to its end.
-        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        #[arg(long, default_value_t = 2000, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_000_000))]
         node_cap: u64,
     },
     /// Run several algorithms on the same game and print a table of values and node counts.
@@ -134,10 +140,10 @@ enum Command {
         algo: Solver,
         /// Memory budget for proof-number search's tree, e.g. 512M, 2G (bytes if no suffix;
         /// default: three quarters of the memory available when the search starts, MemAvailable).
-        #[arg(long, value_parser = parse_size)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_size)]
         max_memory: Option<usize>,
         /// df-pn: the 1+ε trick's ε (0: plain df-pn).
-        #[arg(long, default_value_t = 0.25, value_parser = parse_epsilon)]
+        #[arg(long, default_value_t = 0.25, allow_negative_numbers = true, value_parser = parse_epsilon)]
         epsilon: f64,
         /// df-pn: extract the proof (or disproof) tree of the answer and verify it.
         #[arg(long)]
@@ -146,17 +152,17 @@ enum Command {
         #[arg(long)]
         mobility: bool,
         /// Transposition table size in MiB (alphabeta-tt, dfpn).
-        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+        #[arg(long, default_value_t = 256, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
         tt_mb: u64,
         /// alphabeta-tt: threads sharing the table (default: the machine's cores).
-        #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>(1, 256))]
         threads: Option<usize>,
         /// Deepest iterative-deepening pass (for move ordering) before the exact search.
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=64))]
+        #[arg(long, default_value_t = 8, allow_negative_numbers = true, value_parser = whole::<u32>(0, 64))]
         id_depth: u32,
         /// alphabeta-tt: enhanced transposition cutoffs in the first N plies (0: none; default:
         /// the game's, 12 for Connect-Four, 0 for the others).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=255))]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 255))]
         etc_plies: Option<u32>,
         /// alphabeta-tt with --id-depth 0: the first null-window test's value (then galloping);
         /// default: bisection biased towards 0.
@@ -187,10 +193,10 @@ struct EngineOpts {
     #[arg(long, value_enum)]
     driver: Option<DriverArg>,
     /// Half-width of the aspiration window (pvs driver; 0: full window).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(i32).range(0..))]
+    #[arg(long, default_value_t = 16, allow_negative_numbers = true, value_parser = whole::<i32>(0, i32::MAX as u64))]
     aspiration: i32,
     /// The engine's table, MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    #[arg(long, default_value_t = 64, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
     tt_mb: u64,
 }
 
@@ -265,10 +271,10 @@ enum BenchKind {
         #[arg(long)]
         weak: bool,
         /// Only the first N lines.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
         limit: Option<u64>,
         /// Transposition table size in MiB (kept across positions).
-        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+        #[arg(long, default_value_t = 64, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
         tt_mb: u64,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -282,10 +288,10 @@ enum ExperimentKind {
     /// agreement with minimax, value error — random trees, Kalah(6,4), Connect-Four 5x4.
     Cns {
         /// Positions of each kind.
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_000_000))]
         positions: u64,
         /// Seed of trees and random play.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
         /// Print JSON instead of a table.
         #[arg(long)]
@@ -295,24 +301,24 @@ enum ExperimentKind {
     /// 2-6, random and dynamic ordering, beside the published figures; writes an SVG plot.
     PearlKalah {
         /// Positions averaged over.
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_000_000))]
         positions: u64,
         /// Seed of the random play and orderings.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
         /// The board, M,N (Kalah(M, N)); Pearl's is the "1-in-a-hole version".
         #[arg(long, default_value = "6,1")]
         kalah: String,
         /// Random plies from the start: uniform in 0..=this.
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 6, allow_negative_numbers = true, value_parser = whole::<u32>(0, 1000))]
         max_plies: u32,
         /// Count depth in single sowings (plies) instead of whole turns (a turn = a side's
         /// sowings until the other side moves).
         #[arg(long)]
         plies: bool,
-        /// Where to write the SVG plot.
-        #[arg(long, default_value = "pearl-kalah.svg")]
-        svg: String,
+        /// Also write the plot as SVG to this file (checked before the work starts).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -321,22 +327,22 @@ enum ExperimentKind {
     /// (Pearl 1984: 1 <= r <= 1.275; Reinefeld 1983: NegaScout 10-20 % fewer for b = 20..60).
     Ratios {
         /// Branching factors.
-        #[arg(long, value_delimiter = ',', default_value = "2,4,8,20,40")]
+        #[arg(long, value_delimiter = ',', default_value = "2,4,8,20,40", allow_negative_numbers = true, value_parser = whole::<u32>(1, u32::MAX.into()))]
         b: Vec<u32>,
         /// Depths.
-        #[arg(long, value_delimiter = ',', default_value = "4,5,6,7,8,9,10")]
+        #[arg(long, value_delimiter = ',', default_value = "4,5,6,7,8,9,10", allow_negative_numbers = true, value_parser = whole::<u32>(1, u32::MAX.into()))]
         h: Vec<u32>,
         /// Trees per cell.
-        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 40, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_000_000))]
         seeds: u64,
         /// The first seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
         seed: u64,
         /// Leaf values: continuous or discrete:M.
         #[arg(long, default_value = "continuous", value_parser = parse_values)]
         values: Values,
         /// Skip cells whose minimal tree has more leaves than this.
-        #[arg(long, default_value_t = 3_000_000)]
+        #[arg(long, default_value_t = 3_000_000, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
         max_minimal_tree: u64,
         /// Print JSON instead of a table.
         #[arg(long)]
@@ -348,17 +354,17 @@ enum ExperimentKind {
 #[derive(Args, Clone, Copy)]
 struct Budgets {
     /// Stop after this many nodes (the result is then marked incomplete).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     max_nodes: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long, value_parser = parse_seconds)]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_seconds)]
     max_time: Option<f64>,
 }
 
 #[derive(Args, Clone)]
 struct SearchOpts {
     /// Horizon (default: the whole tree; real games need one).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, u32::MAX.into()))]
     depth: Option<u32>,
     #[command(flatten)]
     budget: Budgets,
@@ -366,10 +372,10 @@ struct SearchOpts {
     #[arg(long)]
     no_shallow_refinement: bool,
     /// Conspiracy-number search: accuracy ε (stop when Vmax - Vmin <= ε).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i32).range(0..))]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<i32>(0, i32::MAX as u64))]
     accuracy: i32,
     /// Conspiracy-number search: conspiracy threshold NT (default: unlimited).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     threshold: Option<u64>,
     /// Print JSON for tools instead of text.
     #[arg(long)]
@@ -441,6 +447,14 @@ fn interrupted() -> bool {
 }
 
 fn main() -> ExitCode {
+    // A closed stdout (`gamesearch compare … | head -1`) ends the program quietly, as it ends
+    // `ls`: the default action of SIGPIPE, which Rust's runtime ignores so that `println!`
+    // would panic on the broken pipe instead.
+    #[cfg(unix)]
+    // SAFETY: restoring a signal's default disposition, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) if !e.use_stderr() => {
@@ -458,7 +472,7 @@ fn main() -> ExitCode {
     stop_flag();
     match run(cli) {
         Ok(()) if interrupted() => {
-            eprintln!("interrupted: the result above is the search's so far");
+            eprintln!("interrupted: what is printed above is what was finished before the signal");
             ExitCode::from(130)
         }
         Ok(()) => ExitCode::SUCCESS,
@@ -539,7 +553,7 @@ fn run(cli: Cli) -> Result<()> {
                 let names: Vec<&str> = left_out.iter().map(|a: &Algorithm| a.name()).collect();
                 format!(
                     "not run by default: {} (they keep the searched tree in memory; this one has up to {:.1e} nodes); \
-                     run them with --algos {} or --all",
+                     run them with a budget: --algos {} --max-nodes {HINT_NODES} (or --all --max-nodes {HINT_NODES})",
                     names.join(", "),
                     spec.max_nodes(depth) as f64,
                     names.join(",")
@@ -626,8 +640,15 @@ fn run(cli: Cli) -> Result<()> {
                     let multi = algo == Solver::DfpnMulti;
                     on_game!(&spec, g => dfpn::solve_report(g, &d, multi, check, |r| {
                         activity.message(format!(
-                            "V >= {}: {:?} (root pn {}, dn {})",
-                            r.threshold, r.answer, r.proof, r.disproof
+                            "V >= {}: {} (root pn {}, dn {})",
+                            r.threshold,
+                            match r.answer {
+                                gamesearch::proof_number::Answer::Proven => "proven",
+                                gamesearch::proof_number::Answer::Disproven => "disproven",
+                                gamesearch::proof_number::Answer::Unknown => "unknown",
+                            },
+                            r.proof,
+                            r.disproof
                         ))
                     })?)
                 }
@@ -648,7 +669,14 @@ fn run(cli: Cli) -> Result<()> {
             let tt_bytes = usize::try_from(tt_mb << 20).context("--tt-mb: too large")?;
             let text =
                 std::fs::read_to_string(&file).with_context(|| format!("cannot read {file}"))?;
-            let mut lines = gamesearch::benchmark::parse(&text)?;
+            let in_file = |e: Error| match e {
+                Error::BadParameter(m) => Error::BadParameter(format!("{file}, {m}")),
+                other => other,
+            };
+            let mut lines = gamesearch::benchmark::parse(&text).map_err(in_file)?;
+            if lines.is_empty() {
+                bail!("no positions in {file} (expected lines `<moves> <score>`)");
+            }
             if let Some(n) = limit {
                 lines.truncate(usize::try_from(n).unwrap_or(usize::MAX));
             }
@@ -666,7 +694,8 @@ fn run(cli: Cli) -> Result<()> {
                         r.mismatches, r.mean_time_us, r.mean_nodes
                     ));
                 },
-            )?;
+            )
+            .map_err(in_file)?;
             bar.finish_and_clear();
             if r.stopped {
                 eprintln!(
@@ -712,6 +741,25 @@ fn run(cli: Cli) -> Result<()> {
                 HumanArg::None => Human::None,
             };
             let base = limits(Budgets::none())?;
+            let with_time = |t: f64| EngineSpec {
+                time: Some(t),
+                ..EngineSpec::default()
+            };
+            let engine = engine.unwrap_or_default().over(EngineSpec::default());
+            let (a, b) = (
+                a.unwrap_or_default().over(with_time(0.01)),
+                b.unwrap_or_default().over(with_time(0.1)),
+            );
+            if r#match.is_some() {
+                if let Some(most) = spec.max_plies() {
+                    if opening_plies >= most {
+                        bail!(
+                            "opening plies ({opening_plies}) exceed the game: {game} ends within {most} plies, \
+                             so no opening of {opening_plies} random plies leaves a game to play"
+                        );
+                    }
+                }
+            }
             let matched = r#match.map(|n| Match {
                 a,
                 b,
@@ -741,7 +789,8 @@ fn experiment(which: ExperimentKind, show: bool) -> Result<()> {
         } => {
             eprintln!("cns: {positions} positions of each kind, seed {seed}");
             let activity = Activity::start(show, "cns experiment");
-            let rows = gamesearch_cli::experiments::cns::run(positions as usize, seed);
+            let rows =
+                gamesearch_cli::experiments::cns::run(positions as usize, seed, &limits(Budgets::none())?);
             activity.finish();
             if json {
                 println!("{}", serde_json::to_string_pretty(&rows)?);
@@ -759,6 +808,15 @@ fn experiment(which: ExperimentKind, show: bool) -> Result<()> {
             json,
         } => {
             let board: Kalah = kalah.parse()?;
+            // The output is checked before the work, not after it.
+            if let Some(path) = &svg {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(path)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
             let exp = PearlKalah {
                 m: board.pits(),
                 n: board.south()[0].into(),
@@ -772,7 +830,7 @@ fn experiment(which: ExperimentKind, show: bool) -> Result<()> {
                 exp.m, exp.n
             );
             let bar = progress::steps(show, 2 * pearl_kalah::PEARL.len() as u64, "rows");
-            let rows = exp.run(|r| {
+            let rows = exp.run(&limits(Budgets::none())?, |r| {
                 bar.inc(1);
                 bar.println(format!(
                     "  depth {} {:<7} SCOUT {:.1}  alpha-beta {:.1}",
@@ -780,14 +838,17 @@ fn experiment(which: ExperimentKind, show: bool) -> Result<()> {
                 ));
             })?;
             bar.finish_and_clear();
-            std::fs::write(&svg, pearl_kalah::plot(&exp, &rows))
-                .with_context(|| format!("writing {svg}"))?;
-            eprintln!("plot written to {svg}");
             if json {
                 let out = serde_json::json!({"kalah": [exp.m, exp.n], "positions": positions, "seed": seed, "max_plies": max_plies, "rows": rows});
                 println!("{}", serde_json::to_string_pretty(&out)?);
             } else {
                 print!("{}", pearl_kalah::table(&exp, &rows));
+            }
+            // After the table: a plot that cannot be written loses nothing else.
+            if let Some(path) = &svg {
+                std::fs::write(path, pearl_kalah::plot(&exp, &rows))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                eprintln!("plot written to {}", path.display());
             }
         }
         ExperimentKind::Ratios {
@@ -945,7 +1006,7 @@ fn play<G: Board>(
         return Ok(());
     };
     eprintln!(
-        "match: {} openings of {} random plies (seed {}), each played twice; A = {:?}, B = {:?}",
+        "match: {} openings of {} random plies (seed {}), each played twice; A: {}; B: {}",
         m.openings, m.opening_plies, m.seed, m.a, m.b
     );
     let bar = progress::steps(show, 2 * m.openings as u64, "games");
@@ -958,7 +1019,7 @@ fn play<G: Board>(
     let games = tally.wins + tally.draws + tally.losses;
     if json {
         let out = serde_json::json!({
-            "games": games, "a": format!("{:?}", m.a), "b": format!("{:?}", m.b),
+            "games": games, "a": m.a.to_string(), "b": m.b.to_string(),
             "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
             "score": score, "ci95": [lo, hi], "seed": m.seed, "opening_plies": m.opening_plies,
         });
@@ -1028,12 +1089,7 @@ fn trace(
 ) -> Result<()> {
     use gamesearch::trace::{search_observed, Recorder};
     use gamesearch_cli::view;
-    // A bare path to a tree file is an explicit tree.
-    let spec: GameSpec = if std::path::Path::new(game).is_file() {
-        format!("tree:{game}").parse()?
-    } else {
-        game.parse()?
-    };
+    let spec: GameSpec = game.parse()?;
     let algos: Vec<Algorithm> = algos.iter().map(|&a| opts.algorithm(a)).collect();
     let depth = horizon(&spec, opts.depth)?;
     check_feasible(&spec, depth, &algos, opts.budget)?;
@@ -1042,12 +1098,9 @@ fn trace(
         _ => None,
     }
     .unwrap_or_else(|| "root".to_string());
-    let outputs: Vec<std::path::PathBuf> = if out.is_empty() {
-        vec!["trace.html".into()]
-    } else {
-        out.to_vec()
-    };
-    for o in &outputs {
+    // Nothing is written that was not asked for: files only with -o.
+    let outputs = out;
+    for o in outputs {
         match o.extension().and_then(|e| e.to_str()) {
             Some("html" | "json" | "dot" | "svg") => {}
             _ => bail!(
@@ -1089,7 +1142,7 @@ fn trace(
         eprintln!("wrote {}", path.display());
         Ok(())
     };
-    for o in &outputs {
+    for o in outputs {
         match o.extension().and_then(|e| e.to_str()) {
             Some("html") => write(o, &view::html(&title, &traces)?)?,
             Some("json") if traces.len() == 1 => {
@@ -1111,6 +1164,9 @@ fn trace(
     if opts.json {
         println!("{}", serde_json::to_string_pretty(&traces)?);
         return Ok(());
+    }
+    if outputs.is_empty() {
+        eprintln!("(no file written: -o trace.html writes the step-through page, -o t.svg the tree)");
     }
     for t in &traces {
         let s = t.stats;
@@ -1139,6 +1195,9 @@ fn limits(b: Budgets) -> Result<Limits> {
     }
     Ok(limits)
 }
+
+/// The node budget `compare`'s hint gives for the algorithms it leaves out: seconds, not hours.
+const HINT_NODES: u64 = 200_000;
 
 /// Proof-number and conspiracy search keep the searched tree in memory; `compare` runs them by
 /// default only on trees of at most this many nodes (they finish in seconds there).
@@ -1172,10 +1231,8 @@ fn check_feasible(spec: &GameSpec, depth: u32, algos: &[Algorithm], budget: Budg
         GameSpec::Connect4(c) => Some(c.width() as u32),
         GameSpec::Tree(_) | GameSpec::TicTacToe(_) => None,
     };
-    let depth_b = match spec {
-        GameSpec::Random(r) => depth.min(r.h),
-        _ => depth,
-    };
+    // No deeper than the game can last (Connect-Four 5x4 ends within 20 plies).
+    let depth_b = depth.min(spec.max_plies().unwrap_or(depth));
     if let Some(b) = b {
         let full = u64::from(b).checked_pow(depth_b);
         if algos.contains(&Algorithm::Minimax) && full.is_none_or(|n| n > 10_000_000_000) {
@@ -1351,31 +1408,32 @@ fn experiment_ratios(exp: &RatioExperiment, json: bool, show: bool) -> Result<()
         skipped.len(),
         exp.max_minimal_tree
     );
-    // Ctrl-C stops after the cell in progress; the rows done so far are still printed.
+    // Ctrl-C stops the searches of the cell in progress at once; the cells finished are
+    // still printed.
     let bar = progress::steps(show, cells.len() as u64, "cells");
+    let stop = limits(Budgets::none())?;
     let mut rows: Vec<RatioRow> = Vec::new();
     for &(b, h) in &cells {
-        if interrupted() {
-            bar.println(format!(
-                "interrupted: printing the {} cells finished",
-                rows.len()
-            ));
-            break;
-        }
         bar.set_message(format!("b={b} h={h}"));
-        rows.push(ratios::ratio_cell(exp, b, h));
+        match ratios::ratio_cell(exp, b, h, &stop) {
+            Some(row) => rows.push(row),
+            None => break,
+        }
         bar.inc(1);
     }
     bar.finish_and_clear();
     if json {
         let out = serde_json::json!({
-            "seeds": seeds, "first_seed": first_seed, "values": format!("{values:?}"),
+            "seeds": seeds, "first_seed": first_seed, "values": values_text(values),
             "rows": rows, "skipped": skipped,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(());
     }
-    println!("leaves evaluated on random (h, d, F) trees, {values:?} values, mean of {seeds} seeds from {first_seed}");
+    println!(
+        "leaves evaluated on random (h, d, F) trees, {} values, mean of {seeds} seeds from {first_seed}",
+        values_text(values)
+    );
     println!(
         "| b | h | alpha-beta | SCOUT | NegaScout | SCOUT/a-b (min–max) | NegaScout/a-b (min–max) | nodes: SCOUT/a-b | nodes: NegaScout/a-b |"
     );
@@ -1412,25 +1470,66 @@ fn experiment_ratios(exp: &RatioExperiment, json: bool, show: bool) -> Result<()
     Ok(())
 }
 
-/// `--max-time`: a positive, finite number of seconds.
+/// A whole number in `min..=max`, with a message in words when it is not (clap's own says
+/// "-1 is not in 0..=4294967295", or takes `-1` for an unknown flag).
+fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |s: &str| {
+        let t = s.trim();
+        if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
+            return Err(format!("must be {}", at_least(min)));
+        }
+        let n: u64 = t.parse().map_err(|_| {
+            format!("`{s}` is not a whole number (must be {})", at_least(min))
+        })?;
+        if n < min {
+            return Err(format!("must be {}", at_least(min)));
+        }
+        if n > max {
+            return Err(format!("{n} is too large: at most {max}"));
+        }
+        T::try_from(n).map_err(|_| format!("{n} is too large"))
+    }
+}
+
+fn at_least(min: u64) -> String {
+    match min {
+        0 => "≥ 0".to_string(),
+        1 => "at least 1".to_string(),
+        m => format!("at least {m}"),
+    }
+}
+
+/// `--max-time`: a positive, finite number of seconds, at most 10^9 (about 31 years).
 fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t > 0.0 && t.is_finite() && t < 1e9 => Ok(t),
-        _ => Err(format!("`{s}` is not a positive number of seconds")),
+    match s.trim().parse::<f64>() {
+        Ok(t) if t.is_nan() => Err("must be a number of seconds".into()),
+        Ok(t) if t <= 0.0 => Err("must be more than 0 seconds".into()),
+        Ok(t) if t > 1e9 => Err(format!(
+            "{s} seconds is longer than the limit of 10^9 seconds (about 31 years)"
+        )),
+        Ok(t) => Ok(t),
+        Err(_) => Err(format!("`{s}` is not a number of seconds (e.g. 0.5, 10)")),
     }
 }
 
 /// `--epsilon`: a finite number >= 0.
 fn parse_epsilon(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(e) if e >= 0.0 && e.is_finite() => Ok(e),
-        _ => Err(format!("`{s}` is not a number >= 0")),
+    match s.trim().parse::<f64>() {
+        Ok(e) if e.is_finite() && e >= 0.0 => Ok(e),
+        Ok(e) if e < 0.0 => Err("must be ≥ 0".into()),
+        _ => Err(format!("`{s}` is not a finite number ≥ 0")),
     }
 }
 
 /// `512M`, `2G`, `64k` or plain bytes.
 fn parse_size(s: &str) -> Result<usize, String> {
     let t = s.trim();
+    if t.starts_with('-') {
+        return Err("must be a positive size (e.g. 512M, 2G)".into());
+    }
     let (num, mult) = match t.char_indices().last() {
         Some((i, c)) if c.is_ascii_alphabetic() => {
             let m: usize = match c.to_ascii_uppercase() {
@@ -1450,6 +1549,14 @@ fn parse_size(s: &str) -> Result<usize, String> {
     n.checked_mul(mult)
         .filter(|&b| b > 0)
         .ok_or_else(|| format!("`{s}`: must be positive and fit in memory"))
+}
+
+/// `continuous` or `discrete:M`, as the `--values` flag takes them.
+fn values_text(v: Values) -> String {
+    match v {
+        Values::Continuous => "continuous".into(),
+        Values::Discrete(m) => format!("discrete:{m}"),
+    }
 }
 
 /// `continuous` or `discrete:M` (M >= 2).

@@ -31,9 +31,22 @@ pub trait Board: PositionKey + Heuristic {
         let names: Vec<String> = self.moves().map(|m| self.move_name(m)).collect();
         names.join(" ")
     }
+    /// What the final score `v` (the first player's view) means, for the game-over line.
+    fn score_text(&self, v: gamesearch::Score) -> String {
+        format!("score {v:+}, the first player's view")
+    }
 }
 
 impl Board for Connect4 {
+    /// Connect-Four's score counts the winner's stones: `(cells + 1)/2 + 1 - stones`.
+    fn score_text(&self, v: gamesearch::Score) -> String {
+        // The winner made the last move: its stones are half the moves, rounded up.
+        let stones = self.moves_played().div_ceil(2);
+        format!(
+            "with its stone number {stones}; score {v:+}: the first player's view, more for a quicker win"
+        )
+    }
+
     fn board(&self) -> String {
         let mut s = String::new();
         for row in (0..self.height()).rev() {
@@ -58,6 +71,10 @@ impl Board for Connect4 {
 }
 
 impl Board for Kalah {
+    /// Kalah's score is the difference of the stores.
+    fn score_text(&self, v: gamesearch::Score) -> String {
+        format!("by {} seeds: South's store minus North's, {v:+}", v.abs())
+    }
     /// North's pits on top (its pit 1 at the right, as it sows right to left seen from South),
     /// the stores at the ends, South's pits below; each side names its pits 1.. from its left.
     fn board(&self) -> String {
@@ -127,6 +144,99 @@ impl Default for EngineSpec {
     }
 }
 
+/// Engine settings as typed on the command line: only the fields given, laid over a default
+/// (`--a tt=128` keeps the match's `time=0.01`). A key given twice is an error.
+///
+/// ```
+/// use gamesearch_cli::play::{EngineSettings, EngineSpec};
+/// let base: EngineSpec = "time=0.01".parse().unwrap();
+/// let a: EngineSettings = "tt=128".parse().unwrap();
+/// assert_eq!((a.over(base).time, a.over(base).tt_mb), (Some(0.01), 128));
+/// assert!("tt=1,tt=2".parse::<EngineSettings>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EngineSettings {
+    time: Option<f64>,
+    depth: Option<u32>,
+    driver: Option<Driver>,
+    tt_mb: Option<usize>,
+}
+
+impl std::str::FromStr for EngineSettings {
+    type Err = String;
+    /// `time=0.1,depth=12,driver=mtdf,tt=64` (any subset).
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut e = EngineSettings::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for part in s.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("`{part}`: expected key=value (time, depth, driver, tt)"))?;
+            if seen.contains(&k) {
+                return Err(format!("`{k}` is given twice"));
+            }
+            seen.push(k);
+            match k {
+                "time" => {
+                    let t: f64 = v.parse().map_err(|_| format!("time={v}: not a number"))?;
+                    if !(t > 0.0 && t <= 1e9) {
+                        return Err(format!(
+                            "time={v}: must be a positive number of seconds (at most 10^9)"
+                        ));
+                    }
+                    e.time = Some(t);
+                }
+                "depth" => {
+                    e.depth = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|&d| d >= 1)
+                            .ok_or_else(|| format!("depth={v}: must be a whole number ≥ 1"))?,
+                    );
+                }
+                "driver" => {
+                    e.driver = Some(match v {
+                        "pvs" => Driver::Pvs { aspiration: 16 },
+                        "mtdf" => Driver::Mtdf,
+                        _ => return Err(format!("driver={v}: expected pvs or mtdf")),
+                    })
+                }
+                "tt" => {
+                    e.tt_mb = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|&m| (1..=1 << 30).contains(&m))
+                            .ok_or_else(|| format!("tt={v}: must be a number of MiB ≥ 1"))?,
+                    );
+                }
+                _ => {
+                    return Err(format!(
+                        "`{k}`: unknown engine setting (time, depth, driver, tt)"
+                    ))
+                }
+            }
+        }
+        Ok(e)
+    }
+}
+
+impl EngineSettings {
+    /// `base` with the fields given here replaced. A depth given without a time means depth
+    /// only (no time limit).
+    pub fn over(&self, base: EngineSpec) -> EngineSpec {
+        EngineSpec {
+            time: match (self.time, self.depth) {
+                (Some(t), _) => Some(t),
+                (None, Some(_)) => None,
+                (None, None) => base.time,
+            },
+            depth: self.depth.unwrap_or(base.depth),
+            driver: self.driver.unwrap_or(base.driver),
+            tt_mb: self.tt_mb.unwrap_or(base.tt_mb),
+        }
+    }
+}
+
 impl std::str::FromStr for EngineSpec {
     type Err = String;
     /// `time=0.1,depth=12,driver=mtdf,tt=64` (any subset; the rest defaults).
@@ -139,55 +249,29 @@ impl std::str::FromStr for EngineSpec {
     /// assert!("colour=red".parse::<EngineSpec>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Self, String> {
-        let mut e = EngineSpec::default();
-        let mut depth_given = false;
-        let mut time_given = false;
-        for part in s.split(',').filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("`{part}`: expected key=value (time, depth, driver, tt)"))?;
-            match k {
-                "time" => {
-                    let t: f64 = v.parse().map_err(|_| format!("time={v}: not a number"))?;
-                    if !(t > 0.0 && t.is_finite()) {
-                        return Err(format!("time={v}: must be a positive number of seconds"));
-                    }
-                    e.time = Some(t);
-                    time_given = true;
-                }
-                "depth" => {
-                    e.depth = v
-                        .parse()
-                        .ok()
-                        .filter(|&d| d >= 1)
-                        .ok_or_else(|| format!("depth={v}: must be an integer >= 1"))?;
-                    depth_given = true;
-                }
-                "driver" => {
-                    e.driver = match v {
-                        "pvs" => Driver::Pvs { aspiration: 16 },
-                        "mtdf" => Driver::Mtdf,
-                        _ => return Err(format!("driver={v}: expected pvs or mtdf")),
-                    }
-                }
-                "tt" => {
-                    e.tt_mb = v
-                        .parse()
-                        .ok()
-                        .filter(|&m| m >= 1)
-                        .ok_or_else(|| format!("tt={v}: must be a number of MiB >= 1"))?;
-                }
-                _ => {
-                    return Err(format!(
-                        "`{k}`: unknown engine setting (time, depth, driver, tt)"
-                    ))
-                }
-            }
-        }
-        if depth_given && !time_given {
-            e.time = None;
-        }
-        Ok(e)
+        Ok(s.parse::<EngineSettings>()?.over(EngineSpec::default()))
+    }
+}
+
+impl std::fmt::Display for EngineSpec {
+    /// As people read it: `0.01 s a move, PVS, 64 MiB table` or `depth 6, MTD(f), 64 MiB table`.
+    ///
+    /// ```
+    /// use gamesearch_cli::play::EngineSpec;
+    /// let e: EngineSpec = "time=0.01".parse().unwrap();
+    /// assert_eq!(e.to_string(), "0.01 s a move, PVS, 64 MiB table");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let limit = match (self.time, self.depth) {
+            (Some(t), d) if d < 128 => format!("{t} s a move up to depth {d}"),
+            (Some(t), _) => format!("{t} s a move"),
+            (None, d) => format!("depth {d}"),
+        };
+        let driver = match self.driver {
+            Driver::Mtdf => "MTD(f)",
+            Driver::Pvs { .. } => "PVS",
+        };
+        write!(f, "{limit}, {driver}, {} MiB table", self.tt_mb)
     }
 }
 
@@ -274,8 +358,8 @@ pub fn play_game<G: Board>(
         if p.moves().next().is_none() {
             let v = p.evaluate();
             let result = match v.signum() {
-                1 => format!("{} wins ({v:+})", G::side_name(Player::Max)),
-                -1 => format!("{} wins ({v:+})", G::side_name(Player::Min)),
+                1 => format!("{} wins ({})", G::side_name(Player::Max), p.score_text(v)),
+                -1 => format!("{} wins ({})", G::side_name(Player::Min), p.score_text(v)),
                 _ => "draw".to_string(),
             };
             writeln!(out, "game over: {result}")?;
@@ -401,6 +485,9 @@ pub struct Match {
     pub seed: u64,
 }
 
+/// Random openings tried before a match gives up on finding one that leaves a game to play.
+pub const OPENING_TRIES: usize = 10_000;
+
 /// Plays the match from `start`; `on_game` sees the running tally after each game. The stop
 /// flag of `base` ends it with the games finished.
 pub fn play_match<G: Board>(
@@ -422,11 +509,23 @@ pub fn play_match<G: Board>(
     let mut engines: [Engine<G>; 2] = [a.build()?, b.build()?];
     let specs = [a, b];
     for _ in 0..openings {
-        // A random opening that does not end the game.
-        let opening = loop {
-            if let Some(p) = crate::experiments::random_play(start, opening_plies, &mut rng) {
-                break p;
+        // A random opening that does not end the game: a bounded number of tries (one that
+        // cannot exist must not spin forever), the stop flag honoured between them.
+        let mut opening = None;
+        for _ in 0..OPENING_TRIES {
+            if base.stop_requested() {
+                return Ok(tally);
             }
+            opening = crate::experiments::random_play(start, opening_plies, &mut rng);
+            if opening.is_some() {
+                break;
+            }
+        }
+        let Some(opening) = opening else {
+            anyhow::bail!(
+                "no opening of {opening_plies} random plies that leaves the game unfinished \
+                 was found in {OPENING_TRIES} tries: lower --opening-plies"
+            );
         };
         for a_is_first in [true, false] {
             for e in &mut engines {

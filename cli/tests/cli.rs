@@ -260,8 +260,8 @@ fn compare_runs_by_default_what_it_can_bound_and_names_the_rest() {
         .expect("a note naming what was left out");
     assert!(
         note.contains("pn-multi, cns")
-            && note.contains("--algos pn-multi,cns")
-            && note.contains("--all")
+            && note.contains("--algos pn-multi,cns --max-nodes")
+            && note.contains("--all --max-nodes")
     );
     assert!(!out.lines().any(|l| l.starts_with("cns ")), "{out}");
     let (code, out, err) = gamesearch(&["compare", "random:b=8,h=8,seed=1", "--json"]);

@@ -49,7 +49,12 @@ pub struct CnsRow {
     pub positions: usize,
 }
 
-fn rows_for<G: Game + Send + Sync>(family: &str, positions: &[G], depth: u32) -> Vec<CnsRow>
+fn rows_for<G: Game + Send + Sync>(
+    family: &str,
+    positions: &[G],
+    depth: u32,
+    limits: &Limits,
+) -> Vec<CnsRow>
 where
     G::Move: Send + Sync,
 {
@@ -59,10 +64,13 @@ where
     let per: Vec<PerPosition> = positions
         .par_iter()
         .map(|p| {
-            let none = Limits::none();
-            let mm = search(p, DepthFirst::Minimax, depth, &none)
-                .value
-                .expect("complete");
+            let none = limits.clone();
+            if limits.stop_requested() {
+                return (0, 0, Vec::new());
+            }
+            let Some(mm) = search(p, DepthFirst::Minimax, depth, &none).value else {
+                return (0, 0, Vec::new()); // stopped
+            };
             let ab = search(p, DepthFirst::AlphaBeta, depth, &none).stats.leaves;
             let ns = search(p, DepthFirst::NegaScout, depth, &none).stats.leaves;
             let settings = SETTINGS
@@ -71,6 +79,7 @@ where
                     let mut cfg = CnConfig::new(depth);
                     cfg.threshold = nt;
                     cfg.accuracy = eps;
+                    cfg.limits = limits.clone();
                     let r = cns(p, &cfg);
                     let optimal = r.best_move.is_none_or(|m| {
                         search(&p.play(m), DepthFirst::Minimax, depth - 1, &none).value == Some(mm)
@@ -85,6 +94,9 @@ where
             (ab, ns, settings)
         })
         .collect();
+    if limits.stop_requested() {
+        return Vec::new(); // the family's rows unfinished: dropped
+    }
     let n = per.len().max(1) as f64;
     let ab = per.iter().map(|r| r.0 as f64).sum::<f64>() / n;
     let ns = per.iter().map(|r| r.1 as f64).sum::<f64>() / n;
@@ -125,7 +137,9 @@ fn random_positions<G: Game>(
 
 /// Runs the experiment: random trees (b=4, h=6, 16 discrete values), Kalah(6,4) at depth 6 and
 /// Connect-Four 5x4 (after 6-12 random plies) at depth 8, `positions` of each, from `seed`.
-pub fn run(positions: usize, seed: u64) -> Vec<CnsRow> {
+/// `limits` carries the stop flag (Ctrl-C): the searches in progress stop and the rows of the
+/// families finished are returned.
+pub fn run(positions: usize, seed: u64, limits: &Limits) -> Vec<CnsRow> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let trees: Vec<_> = (0..positions as u64)
         .map(|i| {
@@ -149,9 +163,9 @@ pub fn run(positions: usize, seed: u64) -> Vec<CnsRow> {
         6..=12,
         &mut rng,
     );
-    let mut rows = rows_for("random b=4 h=6 discrete:16", &trees, 6);
-    rows.extend(rows_for("Kalah(6,4), 0-10 random plies", &kalah, 6));
-    rows.extend(rows_for("Connect-Four 5x4, 6-12 random plies", &c4, 8));
+    let mut rows = rows_for("random b=4 h=6 discrete:16", &trees, 6, limits);
+    rows.extend(rows_for("Kalah(6,4), 0-10 random plies", &kalah, 6, limits));
+    rows.extend(rows_for("Connect-Four 5x4, 6-12 random plies", &c4, 8, limits));
     rows
 }
 

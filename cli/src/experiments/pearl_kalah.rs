@@ -112,8 +112,14 @@ impl PearlKalah {
         Ok(out)
     }
 
-    /// Runs every depth 2..=6 for both orderings; rows in Pearl's order.
-    pub fn run(&self, mut on_row: impl FnMut(&PearlRow)) -> Result<Vec<PearlRow>, Error> {
+    /// Runs every depth 2..=6 for both orderings; rows in Pearl's order. `limits` carries the
+    /// stop flag (Ctrl-C): the searches in progress stop, the unfinished row is dropped and the
+    /// rows finished are returned.
+    pub fn run(
+        &self,
+        limits: &Limits,
+        mut on_row: impl FnMut(&PearlRow),
+    ) -> Result<Vec<PearlRow>, Error> {
         self.validate()?;
         let positions = self.positions()?;
         let mut rows = Vec::new();
@@ -140,13 +146,16 @@ impl PearlKalah {
                                     &Ordered::new(WholeTurns::new(p), order),
                                     a,
                                     depth,
-                                    &Limits::none(),
+                                    limits,
                                 );
                                 (r.value, r.stats.leaves)
                             } else {
-                                let r = search(&Ordered::new(p, order), a, depth, &Limits::none());
+                                let r = search(&Ordered::new(p, order), a, depth, limits);
                                 (r.value, r.stats.leaves)
                             };
+                            if limits.stop_requested() {
+                                break;
+                            }
                             assert!(value.is_none() || value == v, "{a} disagrees on {p}");
                             value = v;
                             leaves[j] = l;
@@ -154,6 +163,9 @@ impl PearlKalah {
                         leaves
                     })
                     .collect();
+                if limits.stop_requested() {
+                    return Ok(rows);
+                }
                 let n = sums.len() as f64;
                 let mut leaves = [0.0; 4];
                 for (j, l) in leaves.iter_mut().enumerate() {

@@ -13,7 +13,7 @@ use gamesearch::depth_first::search_with;
 use gamesearch::depth_first::DepthFirst;
 use gamesearch::games::{RandomTreeSpec, TreeOrder, Values};
 use gamesearch::Error;
-use gamesearch::SearchConfig;
+use gamesearch::{Limits, SearchConfig};
 
 /// One cell of the table: a (b, h) pair averaged over seeds.
 #[derive(Clone, Debug, Serialize)]
@@ -81,18 +81,22 @@ pub fn minimal_tree(b: u32, h: u32) -> u64 {
     p(h.div_ceil(2)).saturating_add(p(h / 2)).saturating_sub(1)
 }
 
-/// Runs one cell: every seed in parallel.
-pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
+/// Runs one cell: every seed in parallel. `limits` carries the stop flag (Ctrl-C): the searches
+/// in progress stop within a few thousand nodes and the unfinished cell is `None`.
+pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32, limits: &Limits) -> Option<RatioRow> {
     let per_seed: Vec<[u64; 6]> = (exp.first_seed..exp.first_seed + exp.seeds)
         .into_par_iter()
         .map(|seed| {
+            if limits.stop_requested() {
+                return [0; 6];
+            }
             let spec = RandomTreeSpec {
                 values: exp.values,
                 order: TreeOrder::Random,
                 ..RandomTreeSpec::new(b, h, seed)
             };
             let root = spec.root().expect("validated spec");
-            let cfg = SearchConfig::new(h);
+            let cfg = SearchConfig::new(h).with_limits(limits.clone());
             let run = |a| {
                 let r = search_with(&root, a, &cfg);
                 (r.value, r.stats.leaves, r.stats.nodes())
@@ -100,10 +104,16 @@ pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
             let (v, ab, ab_n) = run(DepthFirst::AlphaBeta);
             let (vs, sc, sc_n) = run(DepthFirst::Scout);
             let (vn, ns, ns_n) = run(DepthFirst::NegaScout);
+            if limits.stop_requested() {
+                return [0; 6];
+            }
             assert!(v == vs && v == vn, "algorithms disagree on {spec}");
             [ab, sc, ns, ab_n, sc_n, ns_n]
         })
         .collect();
+    if limits.stop_requested() {
+        return None;
+    }
     let n = per_seed.len() as f64;
     let mean = |i: usize| per_seed.iter().map(|r| r[i] as f64).sum::<f64>() / n;
     let range = |i: usize| {
@@ -113,7 +123,7 @@ pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
             .fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
     };
     let (ab, sc, ns) = (mean(0), mean(1), mean(2));
-    RatioRow {
+    Some(RatioRow {
         b,
         h,
         seeds: exp.seeds,
@@ -126,7 +136,7 @@ pub fn ratio_cell(exp: &RatioExperiment, b: u32, h: u32) -> RatioRow {
         negascout_nodes_ratio: mean(5) / mean(3),
         scout_ratio_range: range(1),
         negascout_ratio_range: range(2),
-    }
+    })
 }
 
 /// A `(b, h)` cell of the grid.
