@@ -100,15 +100,13 @@ pub fn run(
     let positions: Vec<Connect4> = lines
         .iter()
         .map(|l| {
-            start_board
-                .play_moves(&l.moves)
-                .map_err(|e| {
-                    let why = match e {
-                        Error::BadParameter(m) => m,
-                        other => other.to_string(),
-                    };
-                    Error::BadParameter(format!("line {}: {why}", l.line))
-                })
+            start_board.play_moves(&l.moves).map_err(|e| {
+                let why = match e {
+                    Error::BadParameter(m) => m,
+                    other => other.to_string(),
+                };
+                Error::BadParameter(format!("line {}: {why}", l.line))
+            })
         })
         .collect::<Result<_, _>>()?;
     // One solver, of the kind asked for: only its table is allocated.

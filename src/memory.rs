@@ -39,9 +39,7 @@ pub(crate) fn available_bytes() -> Option<usize> {
 /// not say), so that an unbounded search ends with "budget exhausted" and its result so far
 /// instead of growing into swap or being killed by the system.
 pub(crate) fn default_tree_budget() -> Option<usize> {
-    available_bytes()
-        .or_else(physical_bytes)
-        .map(|b| b / 4 * 3)
+    available_bytes().or_else(physical_bytes).map(|b| b / 4 * 3)
 }
 
 /// Checks a memory budget a user asked for against the machine.

@@ -50,9 +50,7 @@ impl std::str::FromStr for GameSpec {
         if s == "tictactoe" {
             return Ok(GameSpec::TicTacToe(TicTacToe::new()));
         }
-        let known = s
-            .split_once(':')
-            .filter(|(kind, _)| KINDS.contains(kind));
+        let known = s.split_once(':').filter(|(kind, _)| KINDS.contains(kind));
         let Some((kind, rest)) = known else {
             // A bare path: a tree file, or no such file.
             if std::path::Path::new(s).is_file() || s.contains('/') || s.contains('.') {
@@ -148,7 +146,10 @@ impl GameSpec {
             GameSpec::Random(r) => uniform(u64::from(r.b), depth.min(r.h)),
             GameSpec::Tree(t) => t.nodes().len() as u64,
             GameSpec::Kalah(k) => uniform(k.pits() as u64, depth),
-            GameSpec::Connect4(c) => uniform(c.width() as u64, depth.min(self.max_plies().unwrap_or(depth))),
+            GameSpec::Connect4(c) => uniform(
+                c.width() as u64,
+                depth.min(self.max_plies().unwrap_or(depth)),
+            ),
             GameSpec::TicTacToe(_) => {
                 let (mut total, mut level) = (1u64, 1u64);
                 for i in 0..depth.min(9) {

@@ -789,8 +789,11 @@ fn experiment(which: ExperimentKind, show: bool) -> Result<()> {
         } => {
             eprintln!("cns: {positions} positions of each kind, seed {seed}");
             let activity = Activity::start(show, "cns experiment");
-            let rows =
-                gamesearch_cli::experiments::cns::run(positions as usize, seed, &limits(Budgets::none())?);
+            let rows = gamesearch_cli::experiments::cns::run(
+                positions as usize,
+                seed,
+                &limits(Budgets::none())?,
+            );
             activity.finish();
             if json {
                 println!("{}", serde_json::to_string_pretty(&rows)?);
@@ -1166,7 +1169,9 @@ fn trace(
         return Ok(());
     }
     if outputs.is_empty() {
-        eprintln!("(no file written: -o trace.html writes the step-through page, -o t.svg the tree)");
+        eprintln!(
+            "(no file written: -o trace.html writes the step-through page, -o t.svg the tree)"
+        );
     }
     for t in &traces {
         let s = t.stats;
@@ -1481,9 +1486,9 @@ fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
         if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
             return Err(format!("must be {}", at_least(min)));
         }
-        let n: u64 = t.parse().map_err(|_| {
-            format!("`{s}` is not a whole number (must be {})", at_least(min))
-        })?;
+        let n: u64 = t
+            .parse()
+            .map_err(|_| format!("`{s}` is not a whole number (must be {})", at_least(min)))?;
         if n < min {
             return Err(format!("must be {}", at_least(min)));
         }

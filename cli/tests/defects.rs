@@ -29,7 +29,7 @@ fn temp(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
-/// 0. An odd board's last-stone win is a win in every solver (the library's property test is
+/// Defect 0: An odd board's last-stone win is a win in every solver (the library's property test is
 /// `tests/connect4_odd.rs`; here the command line says so).
 #[test]
 fn d00_odd_board_last_stone_win_is_a_win() {
@@ -44,11 +44,18 @@ fn d00_odd_board_last_stone_win_is_a_win() {
     }
 }
 
-/// 1. An opening that cannot exist is refused, and one that is merely hard to find has a bound.
+/// Defect 1: An opening that cannot exist is refused, and one that is merely hard to find has a bound.
 #[test]
 fn d01_impossible_openings_are_refused() {
     one_line(
-        &["play", "connect4:5x4", "--match", "1", "--opening-plies", "100"],
+        &[
+            "play",
+            "connect4:5x4",
+            "--match",
+            "1",
+            "--opening-plies",
+            "100",
+        ],
         &["opening plies (100) exceed", "20 plies"],
     );
     one_line(
@@ -57,7 +64,7 @@ fn d01_impossible_openings_are_refused() {
     );
 }
 
-/// 2. A closed stdout ends the program quietly: no panic, no exit 101.
+/// Defect 2: A closed stdout ends the program quietly: no panic, no exit 101.
 #[cfg(unix)]
 #[test]
 fn d02_a_closed_pipe_is_not_a_panic() {
@@ -76,7 +83,12 @@ fn d02_a_closed_pipe_is_not_a_panic() {
         // Read nothing: close the pipe at once, as `| head -0` would.
         drop(child.stdout.take());
         let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
         let status = child.wait().unwrap();
         assert_ne!(status.code(), Some(101), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
@@ -84,7 +96,7 @@ fn d02_a_closed_pipe_is_not_a_panic() {
     }
 }
 
-/// 3. A tree nested 100,000 levels deep is refused with one line, not a stack overflow.
+/// Defect 3: A tree nested 100,000 levels deep is refused with one line, not a stack overflow.
 #[test]
 fn d03_deep_tree_text_is_refused_not_a_crash() {
     let path = temp("deep.tree");
@@ -92,7 +104,10 @@ fn d03_deep_tree_text_is_refused_not_a_crash() {
     let text = format!("{}1{}", "(max ".repeat(n), ")".repeat(n));
     std::fs::write(&path, text).unwrap();
     let p = path.to_str().unwrap();
-    one_line(&["search", &format!("tree:{p}")], &["nests deeper than 1000 levels"]);
+    one_line(
+        &["search", &format!("tree:{p}")],
+        &["nests deeper than 1000 levels"],
+    );
     one_line(&["trace", p], &["nests deeper than 1000 levels"]);
     // 1,000 levels still run.
     let n = 1000;
@@ -102,12 +117,21 @@ fn d03_deep_tree_text_is_refused_not_a_crash() {
     assert!(out.contains("value       1"), "{out}");
 }
 
-/// 4. SIGTERM stops each experiment within a second and the finished part is printed.
+/// Defect 4: SIGTERM stops each experiment within a second and the finished part is printed.
 #[cfg(unix)]
 #[test]
 fn d04_experiments_stop_at_once_on_a_signal() {
     for args in [
-        &["experiment", "ratios", "--b", "8", "--h", "10,11", "--seeds", "20"][..],
+        &[
+            "experiment",
+            "ratios",
+            "--b",
+            "8",
+            "--h",
+            "10,11",
+            "--seeds",
+            "20",
+        ][..],
         &["experiment", "pearl-kalah", "--positions", "2000"],
         &["experiment", "cns", "--positions", "1000"],
     ] {
@@ -140,7 +164,7 @@ fn d04_experiments_stop_at_once_on_a_signal() {
     assert!(!err.contains("interrupted"), "{err}");
 }
 
-/// 5. The default tree budget comes from available memory, and --help says so.
+/// Defect 5: The default tree budget comes from available memory, and --help says so.
 #[test]
 fn d05_default_memory_budget_is_from_available_memory() {
     let (code, out, _) = gamesearch(&["solve", "--help"]);
@@ -148,7 +172,7 @@ fn d05_default_memory_budget_is_from_available_memory() {
     assert!(out.contains("MemAvailable"), "{out}");
 }
 
-/// 6. The hint `compare` prints runs as written.
+/// Defect 6: The hint `compare` prints runs as written.
 #[test]
 fn d06_compare_hint_is_a_command_that_works() {
     let (code, out, err) = gamesearch(&["compare", "random:b=8,h=8,seed=1"]);
@@ -157,7 +181,10 @@ fn d06_compare_hint_is_a_command_that_works() {
         .lines()
         .find(|l| l.starts_with("not run by default"))
         .expect("the hint");
-    let flags = note.split("run them with a budget: ").nth(1).expect("flags");
+    let flags = note
+        .split("run them with a budget: ")
+        .nth(1)
+        .expect("flags");
     for alternative in flags.split(" (or ") {
         let alternative = alternative.trim_end_matches(')');
         let mut args = vec!["compare", "random:b=8,h=8,seed=1"];
@@ -168,7 +195,7 @@ fn d06_compare_hint_is_a_command_that_works() {
     }
 }
 
-/// 7. The feasibility estimate knows that Connect-Four 5x4 ends within 20 plies.
+/// Defect 7: The feasibility estimate knows that Connect-Four 5x4 ends within 20 plies.
 #[test]
 fn d07_the_game_length_bounds_the_estimate() {
     let (code, out, err) = gamesearch(&[
@@ -183,22 +210,36 @@ fn d07_the_game_length_bounds_the_estimate() {
     assert!(out.contains("value       0"), "{out}");
 }
 
-/// 8. An output that cannot be written is found before the work.
+/// Defect 8: An output that cannot be written is found before the work.
 #[test]
 fn d08_unwritable_outputs_fail_before_the_work() {
     let start = Instant::now();
     one_line(
-        &["experiment", "pearl-kalah", "--svg", "/nonexistent-dir/x.svg"],
+        &[
+            "experiment",
+            "pearl-kalah",
+            "--svg",
+            "/nonexistent-dir/x.svg",
+        ],
         &["cannot write /nonexistent-dir/x.svg"],
     );
-    assert!(start.elapsed() < Duration::from_secs(5), "it did the work first");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "it did the work first"
+    );
 }
 
-/// 9. `--a tt=128` keeps A's match default time (0.01 s).
+/// Defect 9: `--a tt=128` keeps A's match default time (0.01 s).
 #[test]
 fn d09_engine_fields_not_given_keep_the_match_defaults() {
     let (code, out, err) = gamesearch(&[
-        "play", "tictactoe", "--match", "1", "--a", "tt=128", "--json",
+        "play",
+        "tictactoe",
+        "--match",
+        "1",
+        "--a",
+        "tt=128",
+        "--json",
     ]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -206,17 +247,35 @@ fn d09_engine_fields_not_given_keep_the_match_defaults() {
     assert_eq!(v["b"], "0.1 s a move, PVS, 64 MiB table", "{v}");
 }
 
-/// 10. Negative numbers are values, and the message says what is wrong.
+/// Defect 10: Negative numbers are values, and the message says what is wrong.
 #[test]
 fn d10_negative_numbers_say_must_be_at_least() {
-    one_line(&["search", "random:b=2,h=3,seed=1", "--depth", "-1"], &["--depth", "must be ≥ 0"]);
-    one_line(&["search", "connect4:4x4", "--max-time", "-1"], &["--max-time", "more than 0 seconds"]);
-    one_line(&["solve", "tictactoe", "--algo", "dfpn", "--epsilon", "-5"], &["--epsilon", "must be ≥ 0"]);
     one_line(
-        &["bench", "connect4", "tests/data/connect4/Test_L3_R1", "--limit", "-3"],
+        &["search", "random:b=2,h=3,seed=1", "--depth", "-1"],
+        &["--depth", "must be ≥ 0"],
+    );
+    one_line(
+        &["search", "connect4:4x4", "--max-time", "-1"],
+        &["--max-time", "more than 0 seconds"],
+    );
+    one_line(
+        &["solve", "tictactoe", "--algo", "dfpn", "--epsilon", "-5"],
+        &["--epsilon", "must be ≥ 0"],
+    );
+    one_line(
+        &[
+            "bench",
+            "connect4",
+            "tests/data/connect4/Test_L3_R1",
+            "--limit",
+            "-3",
+        ],
         &["--limit", "at least 1"],
     );
-    one_line(&["solve", "tictactoe", "--tt-mb", "-2"], &["--tt-mb", "at least 1"]);
+    one_line(
+        &["solve", "tictactoe", "--tt-mb", "-2"],
+        &["--tt-mb", "at least 1"],
+    );
     for args in [
         &["search", "random:b=2,h=3,seed=1", "--depth", "-1"][..],
         &["search", "connect4:4x4", "--max-time", "-1"],
@@ -226,16 +285,22 @@ fn d10_negative_numbers_say_must_be_at_least() {
     }
 }
 
-/// 11. Out-of-range values are explained in words.
+/// Defect 11: Out-of-range values are explained in words.
 #[test]
 fn d11_messages_say_what_is_wrong_in_words() {
-    one_line(&["search", "connect4:4x4", "--max-time", "1e308"], &["10^9 seconds"]);
-    one_line(&["search", "random:b=2,h=3,seed=1", "--max-nodes", "0"], &["--max-nodes", "at least 1"]);
+    one_line(
+        &["search", "connect4:4x4", "--max-time", "1e308"],
+        &["10^9 seconds"],
+    );
+    one_line(
+        &["search", "random:b=2,h=3,seed=1", "--max-nodes", "0"],
+        &["--max-nodes", "at least 1"],
+    );
     let (_, _, err) = gamesearch(&["search", "random:b=2,h=3,seed=1", "--max-nodes", "0"]);
     assert!(!err.contains("18446744073709551615"), "{err}");
 }
 
-/// 12. A bad benchmark line: one prefix, the file and the line.
+/// Defect 12: A bad benchmark line: one prefix, the file and the line.
 #[test]
 fn d12_bench_errors_name_file_and_line_once() {
     let path = temp("bad-line.txt");
@@ -246,7 +311,7 @@ fn d12_bench_errors_name_file_and_line_once() {
     assert_eq!(err.matches("bad parameter").count(), 1, "{err}");
 }
 
-/// 13. An empty benchmark file is an error.
+/// Defect 13: An empty benchmark file is an error.
 #[test]
 fn d13_an_empty_bench_file_is_an_error() {
     let path = temp("empty.txt");
@@ -255,10 +320,13 @@ fn d13_an_empty_bench_file_is_an_error() {
     one_line(&["bench", "connect4", p], &["no positions in", p]);
 }
 
-/// 14. One rule for tree files in every command; a missing file says so.
+/// Defect 14: One rule for tree files in every command; a missing file says so.
 #[test]
 fn d14_tree_files_one_rule_and_no_such_file() {
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/trees/cater-minimax.tree");
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/trees/cater-minimax.tree"
+    );
     for cmd in ["search", "trace", "compare"] {
         let (code, _, err) = gamesearch(&[cmd, example]);
         assert_eq!(code, 0, "{cmd} FILE: {err}");
@@ -270,22 +338,28 @@ fn d14_tree_files_one_rule_and_no_such_file() {
     one_line(&["search", "chess"], &["unknown game `chess`"]);
 }
 
-/// 15. A key given twice is an error.
+/// Defect 15: A key given twice is an error.
 #[test]
 fn d15_repeated_keys_are_errors() {
-    one_line(&["search", "random:b=4,h=3,seed=1,seed=2"], &["`seed` is given twice"]);
+    one_line(
+        &["search", "random:b=4,h=3,seed=1,seed=2"],
+        &["`seed` is given twice"],
+    );
     one_line(
         &["play", "tictactoe", "--match", "1", "--a", "tt=1,tt=2"],
         &["`tt` is given twice"],
     );
 }
 
-/// 16. Human text where humans read: no Rust debug output.
+/// Defect 16: Human text where humans read: no Rust debug output.
 #[test]
 fn d16_no_debug_text_for_people() {
     let (code, out, err) = gamesearch(&["play", "tictactoe", "--match", "1"]);
     assert_eq!(code, 0, "{err}");
-    assert!(!err.contains("EngineSpec") && !err.contains("Some("), "{err}");
+    assert!(
+        !err.contains("EngineSpec") && !err.contains("Some("),
+        "{err}"
+    );
     assert!(err.contains("A: 0.01 s a move, PVS, 64 MiB table"), "{err}");
     assert!(out.contains("A wins"), "{out}");
     // A finished game explains its score.
@@ -298,18 +372,43 @@ fn d16_no_debug_text_for_people() {
         "depth=4",
     ]);
     assert_eq!(code, 0, "{err}");
-    let last = out.lines().rev().find(|l| l.starts_with("game over")).unwrap();
-    assert!(last.contains("stone number 4") && last.contains("first player's view"), "{last}");
-    let (code, _, err) = gamesearch(&["experiment", "ratios", "--b", "2", "--h", "4", "--seeds", "2"]);
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("game over"))
+        .unwrap();
+    assert!(
+        last.contains("stone number 4") && last.contains("first player's view"),
+        "{last}"
+    );
+    let (code, _, err) = gamesearch(&[
+        "experiment",
+        "ratios",
+        "--b",
+        "2",
+        "--h",
+        "4",
+        "--seeds",
+        "2",
+    ]);
     assert_eq!(code, 0, "{err}");
     let (_, out, _) = gamesearch(&[
-        "experiment", "ratios", "--b", "2", "--h", "4", "--seeds", "2", "--values", "discrete:4",
+        "experiment",
+        "ratios",
+        "--b",
+        "2",
+        "--h",
+        "4",
+        "--seeds",
+        "2",
+        "--values",
+        "discrete:4",
     ]);
     assert!(out.contains("discrete:4 values"), "{out}");
     assert!(!out.contains("Discrete("), "{out}");
 }
 
-/// 17. `Algorithm`'s Display honours width.
+/// Defect 17: `Algorithm`'s Display honours width.
 #[test]
 fn d17_algorithm_display_pads() {
     let a = gamesearch::Algorithm::AlphaBeta;
@@ -317,12 +416,15 @@ fn d17_algorithm_display_pads() {
     assert_eq!(format!("{a:<12}|"), "alphabeta   |");
 }
 
-/// 20. Nothing is written that was not asked for.
+/// Defect 20: Nothing is written that was not asked for.
 #[test]
 fn d20_nothing_is_written_unasked() {
     let dir = temp("quiet-dir");
     std::fs::create_dir_all(&dir).unwrap();
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/trees/cater-minimax.tree");
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/trees/cater-minimax.tree"
+    );
     for args in [
         &["trace", example][..],
         &["trace", example, "--json"],

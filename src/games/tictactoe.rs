@@ -189,6 +189,17 @@ impl FromStr for TicTacToe {
         if Self::won(p.x) && Self::won(p.o) {
             return Err(bad("both sides have three in a row"));
         }
+        // The side with three in a row moved last: the game ended there.
+        if Self::won(p.x) && nx != no + 1 {
+            return Err(bad(
+                "X has three in a row, so X moved last: X needs one stone more than O",
+            ));
+        }
+        if Self::won(p.o) && nx != no {
+            return Err(bad(
+                "O has three in a row, so O moved last: X and O need as many stones",
+            ));
+        }
         Ok(p)
     }
 }

@@ -165,7 +165,12 @@ pub fn run(positions: usize, seed: u64, limits: &Limits) -> Vec<CnsRow> {
     );
     let mut rows = rows_for("random b=4 h=6 discrete:16", &trees, 6, limits);
     rows.extend(rows_for("Kalah(6,4), 0-10 random plies", &kalah, 6, limits));
-    rows.extend(rows_for("Connect-Four 5x4, 6-12 random plies", &c4, 8, limits));
+    rows.extend(rows_for(
+        "Connect-Four 5x4, 6-12 random plies",
+        &c4,
+        8,
+        limits,
+    ));
     rows
 }
 

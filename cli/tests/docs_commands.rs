@@ -1,0 +1,168 @@
+//! Every command the README and docs/ show in a ```sh block runs as written (exit 0), except
+//! those marked `# long` (run by hand; their figures are in docs/results.md). Synopses, which
+//! show placeholders, are ```text blocks. The hints the program prints are run by
+//! `cli/tests/defects.rs`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// `(file:line, arguments)` of every `gamesearch …` or `cargo run --release -- …` line in the
+/// ```sh blocks of `file`, its trailing comment dropped; lines whose comment says `long` are
+/// left out.
+fn commands(file: &str) -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    let mut out = Vec::new();
+    let mut in_sh = None;
+    for (i, line) in text.lines().enumerate() {
+        if let Some(lang) = line.strip_prefix("```") {
+            in_sh = match in_sh {
+                None => Some(lang.trim() == "sh"),
+                Some(_) => None,
+            };
+            continue;
+        }
+        if in_sh != Some(true) {
+            continue;
+        }
+        let (words, comment) = split(line);
+        if comment.contains("long") {
+            continue;
+        }
+        let args = match words.first().map(String::as_str) {
+            Some("gamesearch") => words[1..].to_vec(),
+            Some("cargo") if words.get(1).map(String::as_str) == Some("run") => {
+                match words.iter().position(|w| w == "--") {
+                    Some(k) => words[k + 1..].to_vec(),
+                    None => continue,
+                }
+            }
+            _ => continue,
+        };
+        out.push((format!("{file}:{}", i + 1), args));
+    }
+    out
+}
+
+/// Splits a shell line into words (single and double quotes) and its `# comment`.
+fn split(line: &str) -> (Vec<String>, String) {
+    let (mut words, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, '#') if !any => return (words, chars.collect()),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                any = true;
+            }
+            (Some(q), _) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            _ => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        words.push(word);
+    }
+    (words, String::new())
+}
+
+/// Runs one command in a scratch directory that sees the repository's examples and test data
+/// (so that files it writes land there, not in the source tree); fails past `limit`.
+fn run(place: &str, args: &[String], dir: &Path, limit: Duration) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
+        .args(args)
+        .arg("--quiet")
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+            assert!(
+                status.success(),
+                "{place}: `gamesearch {}` failed: {err}",
+                args.join(" ")
+            );
+            return;
+        }
+        if start.elapsed() > limit {
+            child.kill().ok();
+            panic!(
+                "{place}: `gamesearch {}` ran past {limit:?}: mark it `# long` or make it quicker",
+                args.join(" ")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamesearch-docs-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("docs")).unwrap();
+    #[cfg(unix)]
+    for sub in ["examples", "tests"] {
+        let link = dir.join(sub);
+        if !link.exists() {
+            std::os::unix::fs::symlink(root().join(sub), link).unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn the_splitter_reads_quotes_and_comments() {
+    let (w, c) = split(r#"gamesearch search "tree:(A max 1 2)" --json   # a comment"#);
+    assert_eq!(w, ["gamesearch", "search", "tree:(A max 1 2)", "--json"]);
+    assert_eq!(c.trim(), "a comment");
+}
+
+#[cfg(unix)]
+#[test]
+fn every_command_in_the_readme_runs() {
+    let cmds = commands("README.md");
+    assert!(cmds.len() >= 4, "{cmds:?}");
+    // The main job is among them.
+    assert!(cmds
+        .iter()
+        .any(|(_, a)| a.join(" ") == "compare random:b=8,h=8,seed=1"));
+    let dir = scratch();
+    for (place, args) in &cmds {
+        run(place, args, &dir, Duration::from_secs(120));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn every_quick_command_in_docs_runs() {
+    let dir = scratch();
+    let mut n = 0;
+    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("md") {
+            continue;
+        }
+        let name = format!("docs/{}", path.file_name().unwrap().to_string_lossy());
+        for (place, args) in commands(&name) {
+            run(&place, &args, &dir, Duration::from_secs(120));
+            n += 1;
+        }
+    }
+    assert!(n >= 5, "only {n} commands found in docs/");
+}

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Runs every fuzz target for SECONDS each (default 60), one after the other, on the nightly
+# toolchain, starting from the committed seeds (fuzz/seeds/TARGET) and keeping what it finds
+# in fuzz/corpus/TARGET (not committed). A crash stops the script with libFuzzer's report and
+# the input under fuzz/artifacts/TARGET.
+#   fuzz/run.sh [SECONDS] [TARGET ...]        needs: cargo install cargo-fuzz
+set -e
+cd "$(dirname "$0")"
+secs=${1:-60}
+[ $# -gt 0 ] && shift
+targets=${*:-"game_spec tree_text kalah_position connect4_moves tictactoe_cells bench_lines engine_settings"}
+for t in $targets; do
+  mkdir -p "corpus/$t"
+  echo "fuzz: $t for $secs s" >&2
+  cargo +nightly fuzz run -O "$t" "corpus/$t" "seeds/$t" -- -max_total_time="$secs" -rss_limit_mb=4096 -timeout=20 2>&1 \
+    | tee "corpus/$t.log" | grep -E "^(#[0-9]+ +DONE|Done|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)" || true
+  if grep -q "Test unit written\|SUMMARY: libFuzzer\|deadly signal" "corpus/$t.log"; then
+    echo "fuzz: $t FAILED (see fuzz/corpus/$t.log)" >&2
+    exit 1
+  fi
+done
