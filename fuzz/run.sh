@@ -13,7 +13,7 @@ for t in $targets; do
   mkdir -p "corpus/$t"
   echo "fuzz: $t for $secs s" >&2
   cargo +nightly fuzz run -O "$t" "corpus/$t" "seeds/$t" -- -max_total_time="$secs" -rss_limit_mb=4096 -timeout=20 2>&1 \
-    | tee "corpus/$t.log" | grep -E "^(#[0-9]+ +DONE|Done|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)" || true
+    | tee "corpus/$t.log" | grep -E "^(#[0-9]+[[:space:]]+DONE|Done|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)" || true
   if grep -q "Test unit written\|SUMMARY: libFuzzer\|deadly signal" "corpus/$t.log"; then
     echo "fuzz: $t FAILED (see fuzz/corpus/$t.log)" >&2
     exit 1

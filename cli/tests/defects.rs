@@ -336,6 +336,9 @@ fn d14_tree_files_one_rule_and_no_such_file() {
         one_line(&[cmd, "examples/trees/x.tree"], &["no such file"]);
     }
     one_line(&["search", "chess"], &["unknown game `chess`"]);
+    #[cfg(unix)]
+    one_line(&["search", "tree:/dev/zero"], &["not a regular file"]);
+    one_line(&["trace", "/"], &["not a regular file"]);
 }
 
 /// Defect 15: A key given twice is an error.

@@ -5,7 +5,9 @@ use gamesearch::{benchmark, Limits};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|s: &str| {
-    let Ok(mut lines) = benchmark::parse(s) else { return };
+    let Ok(mut lines) = benchmark::parse(s) else {
+        return;
+    };
     lines.truncate(4);
     let limits = Limits::none().with_max_nodes(500);
     let _ = benchmark::run(&lines, false, 1 << 16, &limits, |_| {});

@@ -12,9 +12,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let (w, h) = (usize::from(data[0] % 70), usize::from(data[1] % 70));
-    let Ok(board) = Connect4::new(w, h) else { return };
-    let Ok(moves) = std::str::from_utf8(&data[2..]) else { return };
-    let Ok(p) = board.play_moves(moves) else { return };
+    let Ok(board) = Connect4::new(w, h) else {
+        return;
+    };
+    let Ok(moves) = std::str::from_utf8(&data[2..]) else {
+        return;
+    };
+    let Ok(p) = board.play_moves(moves) else {
+        return;
+    };
     assert!(p.moves_played() <= w * h);
     // The same position through the GAME spec.
     let spec = format!("connect4:{w}x{h}:{}", moves.trim());

@@ -7,7 +7,9 @@ use gamesearch_cli::play::{EngineSettings, EngineSpec};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|s: &str| {
-    let Ok(e) = s.parse::<EngineSettings>() else { return };
+    let Ok(e) = s.parse::<EngineSettings>() else {
+        return;
+    };
     let spec = e.over(EngineSpec::default());
     assert!(!spec.to_string().is_empty());
     if spec.tt_mb <= 16 {

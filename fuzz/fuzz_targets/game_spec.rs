@@ -11,7 +11,9 @@ fuzz_target!(|s: &str| {
     if s.len() > 4096 || common::reads_files(s) {
         return;
     }
-    let Ok(spec) = s.parse::<GameSpec>() else { return };
+    let Ok(spec) = s.parse::<GameSpec>() else {
+        return;
+    };
     let _ = spec.max_nodes(6);
     let _ = spec.max_plies();
     match &spec {

@@ -7,6 +7,8 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|s: &str| {
-    let Ok(p) = s.parse::<TicTacToe>() else { return };
+    let Ok(p) = s.parse::<TicTacToe>() else {
+        return;
+    };
     common::exercise(&p);
 });

@@ -8,7 +8,9 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|s: &str| {
-    let Ok(tree) = ExplicitTree::parse(s) else { return };
+    let Ok(tree) = ExplicitTree::parse(s) else {
+        return;
+    };
     assert!(!tree.nodes().is_empty());
     let _ = tree.height();
     common::exercise(&tree.root());

@@ -30,6 +30,9 @@ use crate::game::{Game, Player, PositionKey, Score, INF};
 /// level.
 pub const MAX_DEPTH: usize = 1000;
 
+/// The largest tree file read: 64 MiB (millions of nodes; larger trees are better generated).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
 /// One node of an explicit tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExplicitNode {
@@ -85,8 +88,24 @@ impl ExplicitTree {
         })
     }
 
-    /// Reads and parses a file.
+    /// Reads and parses a file: a regular file of at most [`MAX_FILE_BYTES`] (a device such as
+    /// `/dev/zero` or a huge file is an error, not an endless read).
     pub fn from_file(path: &str) -> Result<ExplicitTree, Error> {
+        let refuse = |message: String| Error::TreeFile {
+            path: path.to_string(),
+            message,
+        };
+        match std::fs::metadata(path) {
+            Ok(m) if !m.is_file() => return Err(refuse("not a regular file".into())),
+            Ok(m) if m.len() > MAX_FILE_BYTES => {
+                return Err(refuse(format!(
+                    "{} is larger than the {} a tree file may have",
+                    crate::error::human_bytes(usize::try_from(m.len()).unwrap_or(usize::MAX)),
+                    crate::error::human_bytes(MAX_FILE_BYTES as usize)
+                )))
+            }
+            _ => {}
+        }
         let text = std::fs::read_to_string(path).map_err(|e| Error::TreeFile {
             path: path.to_string(),
             message: match e.kind() {
