@@ -31,20 +31,21 @@ pub trait Board: PositionKey + Heuristic {
         let names: Vec<String> = self.moves().map(|m| self.move_name(m)).collect();
         names.join(" ")
     }
-    /// What the final score `v` (the first player's view) means, for the game-over line.
-    fn score_text(&self, v: gamesearch::Score) -> String {
-        format!("score {v:+}, the first player's view")
+    /// What the final score `v` (the first player's view) means, for the game-over line
+    /// (`None`: a win is all there is to say).
+    fn score_text(&self, v: gamesearch::Score) -> Option<String> {
+        Some(format!("score {v:+}, the first player's view"))
     }
 }
 
 impl Board for Connect4 {
     /// Connect-Four's score counts the winner's stones: `(cells + 1)/2 + 1 - stones`.
-    fn score_text(&self, v: gamesearch::Score) -> String {
+    fn score_text(&self, v: gamesearch::Score) -> Option<String> {
         // The winner made the last move: its stones are half the moves, rounded up.
         let stones = self.moves_played().div_ceil(2);
-        format!(
+        Some(format!(
             "with its stone number {stones}; score {v:+}: the first player's view, more for a quicker win"
-        )
+        ))
     }
 
     fn board(&self) -> String {
@@ -72,8 +73,11 @@ impl Board for Connect4 {
 
 impl Board for Kalah {
     /// Kalah's score is the difference of the stores.
-    fn score_text(&self, v: gamesearch::Score) -> String {
-        format!("by {} seeds: South's store minus North's, {v:+}", v.abs())
+    fn score_text(&self, v: gamesearch::Score) -> Option<String> {
+        Some(format!(
+            "by {} seeds: South's store minus North's, {v:+}",
+            v.abs()
+        ))
     }
     /// North's pits on top (its pit 1 at the right, as it sows right to left seen from South),
     /// the stores at the ends, South's pits below; each side names its pits 1.. from its left.
@@ -102,6 +106,10 @@ impl Board for Kalah {
 }
 
 impl Board for TicTacToe {
+    /// Three in a row: there is no margin to explain.
+    fn score_text(&self, _: gamesearch::Score) -> Option<String> {
+        None
+    }
     fn board(&self) -> String {
         let cells: Vec<char> = self.to_string().chars().collect();
         let mut s = String::new();
@@ -357,9 +365,10 @@ pub fn play_game<G: Board>(
         writeln!(out, "\n{}", p.board())?;
         if p.moves().next().is_none() {
             let v = p.evaluate();
+            let why = p.score_text(v).map_or(String::new(), |t| format!(" ({t})"));
             let result = match v.signum() {
-                1 => format!("{} wins ({})", G::side_name(Player::Max), p.score_text(v)),
-                -1 => format!("{} wins ({})", G::side_name(Player::Min), p.score_text(v)),
+                1 => format!("{} wins{why}", G::side_name(Player::Max)),
+                -1 => format!("{} wins{why}", G::side_name(Player::Min)),
                 _ => "draw".to_string(),
             };
             writeln!(out, "game over: {result}")?;
