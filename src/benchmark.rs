@@ -3,11 +3,11 @@
 
 use std::time::Instant;
 
-use crate::depth_first::solve::{ExactSolver, SolveConfig};
 use crate::error::Error;
 use crate::game::{Game, Score};
 use crate::games::{Connect4, Weak};
 use crate::limits::Limits;
+use crate::solver::{ExactSolver, SolveConfig};
 
 /// One benchmark line.
 #[derive(Clone, Debug)]

@@ -235,3 +235,19 @@ where
 pub fn negamax_eval<G: Game>(p: &G) -> Score {
     p.to_move().sign() * p.evaluate()
 }
+
+/// Searches `child` from its parent's point of view in negamax form: the window is negated and
+/// the result negated only when the side to move changes (turns need not alternate).
+#[inline]
+pub(crate) fn relative(
+    same_side: bool,
+    alpha: Score,
+    beta: Score,
+    search: impl FnOnce(Score, Score) -> Score,
+) -> Score {
+    if same_side {
+        search(alpha, beta)
+    } else {
+        -search(-beta, -alpha)
+    }
+}

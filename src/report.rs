@@ -42,7 +42,7 @@ pub struct Report {
 /// A [`crate::Solution`] with its move named, ready for people or `--json`.
 ///
 /// ```
-/// use gamesearch::{depth_first::solve::solve_report, games::Kalah, SolveConfig};
+/// use gamesearch::{solver::solve_report, games::Kalah, SolveConfig};
 /// let r = solve_report(&Kalah::new(4, 2).unwrap(), &SolveConfig::default(), |_| {}).unwrap();
 /// assert_eq!((r.value, r.outcome, r.algo.as_str()), (Some(6), Some("win"), "alphabeta-tt"));
 /// ```

@@ -18,15 +18,14 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
-use crate::conspiracy::{CnConfig, ConspiracyNumbers};
+use crate::conspiracy::CnConfig;
 use crate::depth_first::{self, DepthFirst};
 use crate::error::Error;
 use crate::game::{Game, Score};
-use crate::limits::Limits;
+use crate::observe::{NoObserver, Observer};
+pub use crate::outcome::{Details, Outcome, SearchConfig};
 use crate::proof_number::PnConfig;
 use crate::report::Report;
-use crate::stats::Stats;
-use crate::trace::{NoObserver, Observer};
 
 /// Conspiracy-number search's parameters (McAllester 1988): it stops when the root's likely
 /// range `[Vmin, Vmax]` is at most `accuracy` wide, or when every value but the root's needs at
@@ -118,13 +117,13 @@ impl Algorithm {
     /// The CLI name.
     pub fn name(self) -> &'static str {
         match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::AlphaBetaHard => "alphabeta-hard",
-            Algorithm::Scout => "scout",
-            Algorithm::NegaScout => "negascout",
-            Algorithm::NegaScoutMinimax => "negascout-minimax",
-            Algorithm::Pvs => "pvs",
+            Algorithm::Minimax => DepthFirst::Minimax.name(),
+            Algorithm::AlphaBeta => DepthFirst::AlphaBeta.name(),
+            Algorithm::AlphaBetaHard => DepthFirst::AlphaBetaHard.name(),
+            Algorithm::Scout => DepthFirst::Scout.name(),
+            Algorithm::NegaScout => DepthFirst::NegaScout.name(),
+            Algorithm::NegaScoutMinimax => DepthFirst::NegaScoutMinimax.name(),
+            Algorithm::Pvs => DepthFirst::Pvs.name(),
             Algorithm::Mtdf => "mtdf",
             Algorithm::PnMulti => "pn-multi",
             Algorithm::Cns(_) => "cns",
@@ -168,94 +167,6 @@ impl FromStr for Algorithm {
                 known: Algorithm::ALL.map(Algorithm::name).join(", "),
             })
     }
-}
-
-/// Everything a search is told besides the game and the algorithm.
-///
-/// ```
-/// use gamesearch::{Limits, SearchConfig};
-/// let cfg = SearchConfig::new(6).with_limits(Limits::none().with_max_nodes(10_000));
-/// assert_eq!((cfg.depth, cfg.limits.max_nodes), (6, Some(10_000)));
-/// ```
-#[derive(Clone, Debug)]
-pub struct SearchConfig {
-    /// The horizon: nodes at this depth are leaves valued by `f(p)`.
-    pub depth: u32,
-    /// Node / time / stop-flag budgets.
-    pub limits: Limits,
-    /// NegaScout's refinement (Reinefeld 1983): below depth 3 a null-window fail-high is taken
-    /// as exact and not re-searched. On by default; off gives the plain algorithm. Only the two
-    /// NegaScout forms read it.
-    pub shallow_refinement: bool,
-}
-
-impl SearchConfig {
-    /// Depth `depth`, no limits, refinement on.
-    pub fn new(depth: u32) -> Self {
-        SearchConfig {
-            depth,
-            limits: Limits::none(),
-            shallow_refinement: true,
-        }
-    }
-
-    /// The same, with these limits.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-}
-
-/// What one family adds to an [`Outcome`].
-///
-/// ```
-/// use gamesearch::{games::RandomTreeSpec, search, Algorithm, CnsParams, Details, SearchConfig};
-/// let root = RandomTreeSpec::new(3, 3, 5).root().unwrap();
-/// let r = search(&root, Algorithm::Cns(CnsParams::default()), &SearchConfig::new(3));
-/// match r.details {
-///     Details::Conspiracy { range, .. } => assert_eq!(range, (r.value.unwrap(), r.value.unwrap())),
-///     Details::None => unreachable!("CNS reports its range"),
-/// }
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub enum Details {
-    /// Nothing beyond the common fields.
-    None,
-    /// Conspiracy-number search: the likely range `[Vmin, Vmax]` and the conspiracy size of each
-    /// value in it.
-    Conspiracy {
-        /// `[Vmin, Vmax]`.
-        range: (Score, Score),
-        /// `(value, conspiracy size)` for each value of the range.
-        numbers: ConspiracyNumbers,
-    },
-}
-
-/// What a search found.
-///
-/// ```
-/// use gamesearch::{games::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
-/// let root = RandomTreeSpec::new(8, 8, 1).root().unwrap();
-/// let cfg = SearchConfig::new(8).with_limits(Limits::none().with_max_nodes(10_000));
-/// let r = search(&root, Algorithm::AlphaBeta, &cfg);
-/// assert!(!r.complete); // the budget ran out: the best root move among those finished
-/// assert!(r.stats.nodes() <= 10_000);
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct Outcome<M> {
-    /// The minimax value of the depth-limited tree (MAX's view), when complete. When a budget
-    /// stopped the search early: the best value found at the root so far (a bound), or `None`.
-    pub value: Option<Score>,
-    /// The move leading to the value.
-    pub best_move: Option<M>,
-    /// The principal variation, from the root.
-    pub pv: Vec<M>,
-    /// False when a budget or the stop flag cut the search short.
-    pub complete: bool,
-    /// What the search did.
-    pub stats: Stats,
-    /// What the algorithm's family adds.
-    pub details: Details,
 }
 
 /// Runs `algo` on `game` as `cfg` says: the one call for every algorithm.
@@ -315,40 +226,6 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                 .depth_first()
                 .expect("every other algorithm is depth-first");
             depth_first::search_observed(game, df, cfg, obs)
-        }
-    }
-}
-
-impl<M: Copy> Outcome<M> {
-    /// Names the moves (playing the PV from `game` so each is named in its position).
-    pub fn report<G: Game<Move = M>>(
-        &self,
-        game: &G,
-        algo: &str,
-        depth: u32,
-        time_ms: f64,
-    ) -> Report {
-        let mut pos = game.clone();
-        let mut pv = Vec::with_capacity(self.pv.len());
-        for &m in &self.pv {
-            pv.push(pos.move_name(m));
-            pos = pos.play(m);
-        }
-        let (range, conspiracy) = match &self.details {
-            Details::None => (None, None),
-            Details::Conspiracy { range, numbers } => (Some(*range), Some(numbers.clone())),
-        };
-        Report {
-            algo: algo.to_string(),
-            depth,
-            value: self.value,
-            best_move: self.best_move.map(|m| game.move_name(m)),
-            pv,
-            complete: self.complete,
-            stats: self.stats,
-            time_ms,
-            range,
-            conspiracy,
         }
     }
 }

@@ -3,9 +3,9 @@
 //! and small boards.
 
 use gamesearch::benchmark::{parse, run, BenchLine, BenchReport};
-use gamesearch::depth_first::solve::{solve, ExactSolver, SolveConfig};
 use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::{Connect4, Weak};
+use gamesearch::solver::{solve, ExactSolver, SolveConfig};
 use gamesearch::{Game, Limits, PositionKey, SolverKnowledge};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};

@@ -4,10 +4,10 @@
 //! first-player win with the board's last stone is a win (score 1), never 0 — the defect of
 //! `width*height/2 + 1 - stones`, which scored it as a draw.
 
-use gamesearch::depth_first::solve::{solve, SolveConfig};
 use gamesearch::games::Connect4;
 use gamesearch::proof_number::dfpn::{self, DfpnConfig};
 use gamesearch::proof_number::{self, PnConfig};
+use gamesearch::solver::{solve, SolveConfig};
 use gamesearch::Game;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};

@@ -1,10 +1,10 @@
 //! df-pn against minimax: binary answers for many thresholds and the multi-valued value on
 //! generated trees (with checked proof and disproof trees), on games to their end, with budgets.
 
-use gamesearch::depth_first::solve::{solve, SolveConfig};
 use gamesearch::games::{Connect4, ExplicitTree, Kalah, TicTacToe};
 use gamesearch::proof_number::dfpn::{Dfpn, DfpnConfig};
 use gamesearch::proof_number::{check_proof, Answer, Initial};
+use gamesearch::solver::{solve, SolveConfig};
 use gamesearch::{search, Algorithm, Limits, PositionKey, SearchConfig, SolverKnowledge};
 use proptest::prelude::*;
 

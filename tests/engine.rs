@@ -5,9 +5,9 @@
 use std::collections::HashMap;
 
 use gamesearch::benchmark::parse;
-use gamesearch::depth_first::solve::{ExactSolver, SolveConfig};
 use gamesearch::engine::{Driver, Engine, EngineConfig, PlainEngine};
 use gamesearch::games::{Connect4, ExplicitTree, Kalah, RandomTreeSpec, TicTacToe};
+use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::{search, Algorithm, Game, Limits, PositionKey, SearchConfig};
 use proptest::prelude::*;
 

@@ -2,10 +2,10 @@
 //! full minimax on endgames and generated trees, and the published first-player margins of
 //! Irving, Donkers & Uiterwijk, "Solving Kalah" (ICGA J. 2000), Table 9.
 
-use gamesearch::depth_first::solve::{solve, SolveConfig};
 use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::{ExplicitTree, Kalah, MoveOrder, Ordered, RandomTreeSpec, WholeTurns};
 use gamesearch::search as search_with;
+use gamesearch::solver::{solve, SolveConfig};
 use gamesearch::{Algorithm, Game, Limits, SearchConfig};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};

@@ -3,12 +3,12 @@
 //! (Multi-valued PN against minimax on 20,000 trees is part of `tests/oracle.rs`, where
 //! `pn-multi` is one of `Algorithm::ALL`.)
 
-use gamesearch::depth_first::solve::{solve, SolveConfig};
 use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::{Connect4, ExplicitTree, Kalah, RandomTreeSpec, TicTacToe, Turns, Values};
 use gamesearch::proof_number::{
     check_proof, pn_search, pn_search_tree, pn_value, Answer, Initial, PnConfig, PnTree, INFINITE,
 };
+use gamesearch::solver::{solve, SolveConfig};
 use gamesearch::{Game, Limits};
 use proptest::prelude::*;
 

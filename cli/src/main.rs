@@ -14,11 +14,11 @@ use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gamesearch::conspiracy::CnTree;
-use gamesearch::depth_first::solve::{solve_report, Progress, SolveConfig};
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
 use gamesearch::games::{Kalah, Values};
 use gamesearch::proof_number::dfpn::{self, DfpnConfig};
 use gamesearch::proof_number::{Initial, PnConfig, PnTree};
+use gamesearch::solver::{solve_report, Progress, SolveConfig};
 use gamesearch::PositionKey;
 use gamesearch::{run_report, Algorithm, CnsParams, Error, Game, GameSpec, Limits, Report};
 use gamesearch::{SearchConfig, SolveReport};
@@ -1569,8 +1569,13 @@ fn parse_values(s: &str) -> Result<Values, String> {
     match s.split_once(':') {
         None if s == "continuous" => Ok(Values::Continuous),
         Some(("discrete", m)) => match m.parse::<u32>() {
-            Ok(m) if m >= 2 => Ok(Values::Discrete(m)),
-            _ => Err(format!("discrete:{m}: M must be an integer >= 2")),
+            Ok(m) if (2..=gamesearch::games::random_tree::MAX_LEVELS).contains(&m) => {
+                Ok(Values::Discrete(m))
+            }
+            _ => Err(format!(
+                "discrete:{m}: M must be a whole number from 2 to {}",
+                gamesearch::games::random_tree::MAX_LEVELS
+            )),
         },
         _ => Err(format!("`{s}`: expected continuous or discrete:M")),
     }

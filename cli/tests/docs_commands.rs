@@ -113,14 +113,16 @@ fn run(place: &str, args: &[String], dir: &Path, limit: Duration) {
     }
 }
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamesearch-docs-{}", std::process::id()));
+/// A scratch directory of its own for each test (they run in parallel).
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamesearch-docs-{}-{name}", std::process::id()));
     std::fs::create_dir_all(dir.join("docs")).unwrap();
     #[cfg(unix)]
     for sub in ["examples", "tests"] {
         let link = dir.join(sub);
-        if !link.exists() {
-            std::os::unix::fs::symlink(root().join(sub), link).unwrap();
+        match std::os::unix::fs::symlink(root().join(sub), &link) {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => panic!("{link:?}: {e}"),
+            _ => {}
         }
     }
     dir
@@ -142,7 +144,7 @@ fn every_command_in_the_readme_runs() {
     assert!(cmds
         .iter()
         .any(|(_, a)| a.join(" ") == "compare random:b=8,h=8,seed=1"));
-    let dir = scratch();
+    let dir = scratch("readme");
     for (place, args) in &cmds {
         run(place, args, &dir, Duration::from_secs(120));
     }
@@ -151,7 +153,7 @@ fn every_command_in_the_readme_runs() {
 #[cfg(unix)]
 #[test]
 fn every_quick_command_in_docs_runs() {
-    let dir = scratch();
+    let dir = scratch("docs");
     let mut n = 0;
     for entry in std::fs::read_dir(root().join("docs")).unwrap() {
         let path = entry.unwrap().path();

@@ -33,8 +33,8 @@ use smallvec::SmallVec;
 
 use crate::game::{Game, Player, Score, INF};
 use crate::limits::{Budget, Limits};
+use crate::observe::{Event, NoObserver, Observer};
 use crate::stats::Stats;
-use crate::trace::{Event, NoObserver, Observer};
 
 /// A bounds sequence: element k = the value reachable with k conspirators.
 pub type Seq = SmallVec<[Score; 4]>;
@@ -212,8 +212,7 @@ pub struct CnTree<G: Game> {
     stats: Stats,
 }
 
-/// For each value, the size of the smallest conspiracy that gives the root that value.
-pub type ConspiracyNumbers = Vec<(Score, usize)>;
+pub use crate::outcome::ConspiracyNumbers;
 
 /// What a conspiracy-number search found.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,9 +4,10 @@
 //! Values are from the side to move's view (`h(p)` of Hsu, *Scout, NegaScout and PN search*); a child's value is negated only
 //! when the side to move changes.
 
-use super::{relative, Ctx};
+use super::Ctx;
+use crate::game::relative;
 use crate::game::{Game, Score, INF};
-use crate::trace::Observer;
+use crate::observe::Observer;
 
 /// F3, fail-soft: the result `t` of a search with window `(alpha, beta)` satisfies
 /// `t <= alpha ⇒ V <= t`, `t >= beta ⇒ V >= t`, and `alpha < t < beta ⇒ V = t`.

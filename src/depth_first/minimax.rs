@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use crate::game::{Game, Player, Score, INF};
-use crate::trace::Observer;
+use crate::observe::Observer;
 
 /// The minimax value of `p` searched to `depth`, from MAX's point of view.
 pub(crate) fn minimax<G: Game, O: Observer<G::Move>>(

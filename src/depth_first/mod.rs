@@ -11,17 +11,15 @@ pub mod minimax;
 pub mod negascout;
 pub mod pvs;
 pub mod scout;
-pub mod solve;
-pub mod tt;
 
 use std::fmt;
 
 use crate::error::Error;
-use crate::game::{Game, Player, Score, INF};
+use crate::game::{relative, Game, Player, Score, INF};
 use crate::limits::{Budget, Limits};
-use crate::search::{Details, Outcome, SearchConfig};
+use crate::observe::{Bound, Event, NoObserver, Observer, Window};
+use crate::outcome::{Details, Outcome, SearchConfig};
 use crate::stats::Stats;
-use crate::trace::{Bound, Event, NoObserver, Observer, Window};
 
 /// The algorithms of the depth-first family. [`crate::Algorithm`] names every algorithm of every
 /// family; this enum only these.
@@ -62,9 +60,17 @@ impl DepthFirst {
         DepthFirst::Pvs,
     ];
 
-    /// The CLI name.
+    /// The CLI name (the same as [`crate::Algorithm`]'s for it).
     pub fn name(self) -> &'static str {
-        crate::Algorithm::from(self).name()
+        match self {
+            DepthFirst::Minimax => "minimax",
+            DepthFirst::AlphaBeta => "alphabeta",
+            DepthFirst::AlphaBetaHard => "alphabeta-hard",
+            DepthFirst::Scout => "scout",
+            DepthFirst::NegaScout => "negascout",
+            DepthFirst::NegaScoutMinimax => "negascout-minimax",
+            DepthFirst::Pvs => "pvs",
+        }
     }
 
     /// Whether the algorithm works in nega-max form (values from the side to move's view).
@@ -364,22 +370,6 @@ impl<M: Copy, O: Observer<M>> Ctx<M, O> {
                 details: Details::None,
             }
         }
-    }
-}
-
-/// Searches `child` from its parent's point of view in negamax form: the window is negated and
-/// the result negated only when the side to move changes (turns need not alternate).
-#[inline]
-pub(crate) fn relative(
-    same_side: bool,
-    alpha: Score,
-    beta: Score,
-    search: impl FnOnce(Score, Score) -> Score,
-) -> Score {
-    if same_side {
-        search(alpha, beta)
-    } else {
-        -search(-beta, -alpha)
     }
 }
 

@@ -19,9 +19,10 @@
 //!   `random:b=8,h=8,seed=1`). We centre the null window on `max(alpha, m)` (`min(beta, m)`),
 //!   as F4's line 9 does in the same lecture, so the two forms search the same tree.
 
-use super::{relative, Ctx};
+use super::Ctx;
+use crate::game::relative;
 use crate::game::{Game, Player, Score, INF};
-use crate::trace::{Bound, Event, Observer, Window};
+use crate::observe::{Bound, Event, Observer, Window};
 
 /// Whether a null-window fail-high from `child`, searched from a node at `depth` whose mover is
 /// `me`, is exact without a re-search (Hsu, *Scout and NegaScout*, line 11, `depth < 3`; see the module doc).

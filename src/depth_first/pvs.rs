@@ -3,9 +3,10 @@
 //! fail-high inside the window a re-search with `(alpha, beta)` — the difference from NegaScout,
 //! which re-searches with `(t, beta)`. Fail-soft, nega-max form.
 
-use super::{relative, Ctx};
+use super::Ctx;
+use crate::game::relative;
 use crate::game::{Game, Score, INF};
-use crate::trace::Observer;
+use crate::observe::Observer;
 
 /// PVS from the side to move's view.
 pub(crate) fn pvs<G: Game, O: Observer<G::Move>>(

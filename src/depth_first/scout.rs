@@ -8,60 +8,10 @@
 use super::{Ctx, SearchConfig};
 use crate::game::{Game, Player, Score};
 use crate::limits::Limits;
+use crate::observe::{Event, Observer, Window};
 use crate::stats::Stats;
-use crate::trace::{Event, Observer, Window};
 
-/// The inequality TEST verifies: `V(p) cond v`.
-///
-/// ```
-/// use gamesearch::depth_first::scout::Condition;
-/// assert!(Condition::Ge.holds(5, 5));
-/// assert!(!Condition::Gt.holds(5, 5));
-/// assert_eq!(Condition::Gt.negation(), Condition::Le);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum Condition {
-    /// `V(p) > v`
-    Gt,
-    /// `V(p) >= v`
-    Ge,
-    /// `V(p) < v`
-    Lt,
-    /// `V(p) <= v`
-    Le,
-}
-
-impl Condition {
-    /// Whether `x cond v`.
-    #[inline]
-    pub fn holds(self, x: Score, v: Score) -> bool {
-        match self {
-            Condition::Gt => x > v,
-            Condition::Ge => x >= v,
-            Condition::Lt => x < v,
-            Condition::Le => x <= v,
-        }
-    }
-
-    /// The complementary condition: TEST(p, v, >) is TRUE ≡ TEST(p, v, <=) is FALSE (Hsu, *Scout, NegaScout and PN search*,
-    /// "How to TEST — Discussions").
-    pub fn negation(self) -> Condition {
-        match self {
-            Condition::Gt => Condition::Le,
-            Condition::Ge => Condition::Lt,
-            Condition::Lt => Condition::Ge,
-            Condition::Le => Condition::Gt,
-        }
-    }
-
-    /// True for `>`/`>=`, which hold at a MAX node as soon as *one* successor satisfies them;
-    /// for `<`/`<=` it is the MIN node that needs just one.
-    #[inline]
-    fn upward(self) -> bool {
-        matches!(self, Condition::Gt | Condition::Ge)
-    }
-}
+pub use crate::observe::Condition;
 
 /// TEST(p, v, cond) to `depth` (Hsu, *Scout, NegaScout and PN search* "How to TEST > v" / "How to TEST < v"): successors are
 /// tested left to right and the answer returned as soon as it is known — at a MAX node TRUE on

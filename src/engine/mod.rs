@@ -41,10 +41,10 @@ pub use search::{
     ByPath, ByPosition, Keys, Plain, Playing, Scoring, Table, WideTable, HEURISTIC_MAX, PROVEN, WIN,
 };
 
-use crate::depth_first::tt::TranspositionTable;
 use crate::error::Error;
 use crate::game::{Adapter, Game, PositionKey, Score, INF};
 use crate::limits::{Budget, Limits};
+use crate::solver::table::TranspositionTable;
 use crate::stats::Stats;
 use search::Searcher;
 
@@ -391,18 +391,22 @@ impl<G: PositionKey, S> Engine<G, S> {
 /// assert_eq!(m.value, search(&root, Algorithm::Minimax, &SearchConfig::new(6)).value);
 /// assert_eq!(m.pv.len(), 6);
 /// ```
-pub fn mtdf_to_depth<G: Game>(game: &G, depth: u32, limits: &Limits) -> crate::Outcome<G::Move> {
-    mtdf_to_depth_observed(game, depth, limits, &mut crate::trace::NoObserver)
+pub fn mtdf_to_depth<G: Game>(
+    game: &G,
+    depth: u32,
+    limits: &Limits,
+) -> crate::outcome::Outcome<G::Move> {
+    mtdf_to_depth_observed(game, depth, limits, &mut crate::observe::NoObserver)
 }
 
 /// [`mtdf_to_depth`] reporting every step to `obs` (see [`crate::trace`]); the PV's tests are
 /// not reported (nor counted).
-pub fn mtdf_to_depth_observed<G: Game, O: crate::trace::Observer<G::Move>>(
+pub fn mtdf_to_depth_observed<G: Game, O: crate::observe::Observer<G::Move>>(
     game: &G,
     depth: u32,
     limits: &Limits,
     obs: &mut O,
-) -> crate::Outcome<G::Move> {
+) -> crate::outcome::Outcome<G::Move> {
     // A table about the size of the tree's interior (the root's branching to depth - 1), 256
     // to 2^20 entries (24 MiB), with full i32 bounds: f(p) may have any range.
     let b = game.moves().count().max(2) as u64;
@@ -427,7 +431,7 @@ pub fn mtdf_to_depth_observed<G: Game, O: crate::trace::Observer<G::Move>>(
         s.root_best.map(|(m, _)| m)
     };
     let sign = game.to_move().sign();
-    crate::Outcome {
+    crate::outcome::Outcome {
         // Stopped: the value of the best root move of the pass in progress (a bound), as the
         // other algorithms report.
         value: if complete {
@@ -439,7 +443,7 @@ pub fn mtdf_to_depth_observed<G: Game, O: crate::trace::Observer<G::Move>>(
         pv,
         complete,
         stats: s.stats,
-        details: crate::Details::None,
+        details: crate::outcome::Details::None,
     }
 }
 

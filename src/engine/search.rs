@@ -6,12 +6,12 @@
 //! at every leaf, the exact minimax value).
 
 use super::ordering::MoveOrder;
-use crate::depth_first::relative;
-use crate::depth_first::tt::{Entry, TranspositionTable, DRAFT_EXACT};
+use crate::game::relative;
 use crate::game::{Game, PositionKey, Score, INF};
 use crate::limits::Budget;
+use crate::observe::{Bound, Event, NoObserver, Observer, Window};
+use crate::solver::table::{Entry, TranspositionTable, DRAFT_EXACT};
 use crate::stats::Stats;
-use crate::trace::{Bound, Event, NoObserver, Observer, Window};
 
 /// What the search needs of a transposition table: the exact solver's
 /// [`TranspositionTable`] (bounds within ±32766, what the engine's scores need) or

@@ -10,10 +10,10 @@
 
 use std::fmt;
 
-use crate::depth_first::solve::SolverKnowledge;
 use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
+use crate::solver::SolverKnowledge;
 
 /// A Connect-Four position.
 ///

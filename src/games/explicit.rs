@@ -20,10 +20,10 @@
 use std::ops::Range;
 use std::sync::Mutex;
 
-use crate::depth_first::solve::SolverKnowledge;
 use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score, INF};
+use crate::solver::SolverKnowledge;
 
 /// The deepest nesting of nodes the text form accepts: 1,000 levels, far beyond any worked
 /// example (the literature's are under 10) and well within the stack every search needs per

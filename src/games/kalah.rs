@@ -25,10 +25,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::depth_first::solve::SolverKnowledge;
 use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
+use crate::solver::SolverKnowledge;
 
 /// Most pits a side.
 pub const MAX_PITS: usize = 8;

@@ -18,10 +18,10 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::depth_first::solve::SolverKnowledge;
 use crate::engine::Heuristic;
 use crate::error::Error;
-use crate::game::{Game, Player, PositionKey, Score};
+use crate::game::{Game, Player, PositionKey, Score, INF};
+use crate::solver::SolverKnowledge;
 
 /// Half-width of the continuous distribution: values are uniform integers in `[-2^29, 2^29)`.
 const CONTINUOUS_HALF: Score = 1 << 29;
@@ -29,6 +29,11 @@ const CONTINUOUS_HALF: Score = 1 << 29;
 const CONTINUOUS_STEP: u64 = 1 << 20;
 /// The deepest tree accepted; deeper ones would leave the value range.
 pub const MAX_HEIGHT: u32 = 200;
+
+/// The most levels of `values=discrete:M`: 2^29, the span of the continuous values. (Found by
+/// fuzzing: `discrete:3019670348` made values past `i32::MAX` wrap to negatives and beyond the
+/// searches' infinity, and alpha-beta and NegaScout disagreed.)
+pub const MAX_LEVELS: u32 = 1 << 29;
 
 /// The leaf-value distribution F.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +118,12 @@ impl RandomTreeSpec {
             if m < 2 {
                 return bad(format!("values=discrete:{m} needs at least 2 levels"));
             }
+            if m > MAX_LEVELS {
+                return bad(format!(
+                    "values=discrete:{m}: at most {MAX_LEVELS} levels (the values must stay \
+                     well inside the searches' ±{INF})"
+                ));
+            }
         }
         if let TreeOrder::First(p) = self.order {
             if !(0.0..=1.0).contains(&p) {
@@ -149,6 +160,7 @@ impl std::str::FromStr for RandomTreeSpec {
     /// use gamesearch::games::RandomTreeSpec;
     /// assert!("b=4,h=3,seed=1".parse::<RandomTreeSpec>().is_ok());
     /// assert!("b=4,h=3,seed=1,seed=2".parse::<RandomTreeSpec>().is_err());
+    /// assert!("b=2,h=6,seed=9,values=discrete:3019670348".parse::<RandomTreeSpec>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Self, Error> {
         let bad = |m: String| Error::BadParameter(m);

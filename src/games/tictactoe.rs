@@ -7,10 +7,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::depth_first::solve::SolverKnowledge;
 use crate::engine::Heuristic;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
+use crate::solver::SolverKnowledge;
 
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 

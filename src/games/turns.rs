@@ -5,9 +5,9 @@
 
 use smallvec::SmallVec;
 
-use crate::depth_first::solve::SolverKnowledge;
 use crate::engine::Heuristic;
 use crate::game::{Game, Player, PositionKey, Score};
+use crate::solver::SolverKnowledge;
 
 /// Most plies in one turn; a longer run is cut there and the same side simply moves again.
 pub const MAX_TURN_PLIES: u32 = 15;

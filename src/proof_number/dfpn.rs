@@ -36,10 +36,10 @@ use smallvec::SmallVec;
 
 use super::proof_tree::ProofTree;
 use super::{Answer, Initial, Number, PnValue, INFINITE};
-use crate::depth_first::solve::SolverKnowledge;
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 use crate::limits::{Budget, Limits};
+use crate::solver::SolverKnowledge;
 use crate::stats::Stats;
 
 /// How df-pn searches.

@@ -38,11 +38,10 @@ pub use proof_tree::{check_proof, ProofTree};
 use crate::error::Error;
 use crate::game::{Game, Player, Score};
 use crate::limits::{Budget, Limits};
+use crate::observe::{Event, NoObserver, Observer};
 use crate::stats::Stats;
-use crate::trace::{Event, NoObserver, Observer};
 
-/// Proof and disproof numbers: `u32`, with [`INFINITE`] for ∞.
-pub type Number = u32;
+pub use crate::observe::Number;
 /// ∞ for proof and disproof numbers.
 pub const INFINITE: Number = u32::MAX;
 

@@ -174,7 +174,7 @@ fn decode(s: &Slot) -> Entry {
 /// The table. Its size is fixed at creation; it never grows.
 ///
 /// ```
-/// use gamesearch::depth_first::tt::TranspositionTable;
+/// use gamesearch::solver::table::TranspositionTable;
 /// let mut tt = TranspositionTable::with_bytes(1 << 20);
 /// assert!(tt.bytes() <= 1 << 20);
 /// tt.store(42, 3, 7, 1, 255, 10);
@@ -207,7 +207,7 @@ impl TranspositionTable {
     /// the machine's memory would only swap: refused before anything is touched).
     ///
     /// ```
-    /// use gamesearch::depth_first::tt::TranspositionTable;
+    /// use gamesearch::solver::table::TranspositionTable;
     /// assert!(TranspositionTable::try_with_bytes(1 << 20).is_ok());
     /// assert!(TranspositionTable::try_with_bytes(usize::MAX / 2).is_err());
     /// ```

@@ -1,0 +1,253 @@
+//! What a game may know that the exact solver uses, hook by hook, with what the solver does with
+//! each; adapters forward the inner game's hooks through one blanket impl.
+
+use crate::game::{Adapter, Game, Score};
+
+/// What a game may know that the exact solver (and only it) uses: each hook has a default, so a
+/// game opts in with an empty `impl` and adds hooks where its knowledge saves work. Like the rules,
+/// every hook must be true, never a guess: the solver's answer is exact only if they are.
+/// Adapters ([`Adapter`]) get the inner game's hooks through the blanket impl below.
+///
+/// ```
+/// use gamesearch::games::Connect4;
+/// use gamesearch::{Game, SolverKnowledge};
+/// let start = Connect4::new(7, 6).unwrap();
+/// // The first player has columns 4, 5 and 6 of the bottom row: 3 or 7 completes four.
+/// let p = start.play_moves("445566").unwrap();
+/// let win = p.immediate_win().unwrap();
+/// assert!(p.move_name(win) == "3" || p.move_name(win) == "7");
+/// assert!(p.play(win).evaluate() > 0);
+/// // The second player, to move after 44556, has no such stone.
+/// assert_eq!(start.play_moves("44556").unwrap().immediate_win(), None);
+/// ```
+///
+/// Without the (empty) impl the solver does not compile, and the message names this trait:
+/// "the solver needs `impl gamesearch::SolverKnowledge for Nim {}`".
+///
+/// ```compile_fail
+/// use gamesearch::{Game, Player, Score};
+/// #[derive(Clone, Copy)]
+/// struct Nim { pile: u8, to_move: Player }
+/// impl Game for Nim {
+///     type Move = u8;
+///     type Moves = std::iter::Take<std::ops::RangeInclusive<u8>>;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn moves(&self) -> Self::Moves { (1..=2).take(self.pile.min(2) as usize) }
+///     fn play(&self, m: u8) -> Self { Nim { pile: self.pile - m, to_move: self.to_move.opponent() } }
+///     fn evaluate(&self) -> Score { if self.pile == 0 { -self.to_move.sign() } else { 0 } }
+/// }
+/// impl gamesearch::PositionKey for Nim { fn key(&self) -> u64 { self.pile.into() } }
+/// // error[E0277]: `Nim` lacks a trait this search needs … the solver `impl SolverKnowledge`
+/// let s = gamesearch::solve(&Nim { pile: 4, to_move: Player::Max }, &Default::default(), |_| {});
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the solver needs `{Self}: gamesearch::SolverKnowledge`",
+    label = "needs `impl SolverKnowledge for {Self} {{}}`",
+    note = "add `impl gamesearch::SolverKnowledge for {Self} {{}}` (every hook has a default)"
+)]
+pub trait SolverKnowledge: Game {
+    /// Reorders `moves` (this position's, in generation order) best-first by the game's own
+    /// knowledge (threats, captures…). The solver calls it before trying the transposition
+    /// table's move; the default keeps generation order.
+    fn order_moves(&self, _moves: &mut [Self::Move]) {}
+
+    /// True when the game can order a move by the position it leads to
+    /// ([`SolverKnowledge::child_order`]) more cheaply than [`SolverKnowledge::order_moves`]
+    /// orders the bare moves (Connect-Four: `play` already found the child's threats). The
+    /// solver, which plays every child before searching any to read its
+    /// [`SolverKnowledge::static_bounds`], then orders the children by `child_order` instead
+    /// (only there: with up to eight moves, to the end of the game, for games with
+    /// [`SolverKnowledge::NON_LOSING_PREVENTS_IMMEDIATE_WIN`]). Default: false.
+    const ORDERS_BY_CHILD: bool = false;
+
+    /// With [`SolverKnowledge::ORDERS_BY_CHILD`]: how promising the move `mv`, which leads to
+    /// `child`, is for the side to move here — higher first, equal keys in generation order. It
+    /// must order as [`SolverKnowledge::order_moves`] does, which the solver uses elsewhere.
+    /// Default: 0 (generation order).
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, Game, SolverKnowledge};
+    /// let p = Connect4::new(7, 6).unwrap().play_moves("4455").unwrap();
+    /// let mut moves: Vec<u8> = p.moves().collect();
+    /// p.order_moves(&mut moves);
+    /// let mut by_child: Vec<u8> = p.moves().collect();
+    /// by_child.sort_by_key(|&m| std::cmp::Reverse(p.child_order(m, &p.play(m))));
+    /// assert_eq!(moves, by_child);
+    /// ```
+    fn child_order(&self, _mv: Self::Move, _child: &Self) -> u32 {
+        0
+    }
+
+    /// A move that wins at once with the best score the mover can get, when the game can tell
+    /// cheaply (Connect-Four: a stone completing four). The solver takes its value without
+    /// searching. Default: none.
+    fn immediate_win(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// Moves the moves of `moves` that do not lose at once to the front and returns how many
+    /// there are (0: every move loses at once). The solver searches only those. Only provably
+    /// losing moves may be dropped; the default keeps them all.
+    fn non_losing_moves(&self, moves: &mut [Self::Move]) -> usize {
+        moves.len()
+    }
+
+    /// True when, after any move [`SolverKnowledge::non_losing_moves`] keeps, the side to move
+    /// has no [`SolverKnowledge::immediate_win`] (Connect-Four: every kept move blocks or avoids
+    /// the opponent's threats). The solver then asks for immediate wins only where that is not
+    /// already known — at the root and below a position whose every move loses. Default: false.
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = false;
+
+    /// Bounds `(lo, hi)` on this position's game-theoretic value (MAX's view) given that the
+    /// side to move has no immediate win and at least one move that does not lose at once — the
+    /// solver asks only then, and narrows its window with them. Games whose winner scores more
+    /// for a quicker win bound the value tighter here than [`Game::value_bounds`] can
+    /// (Connect-Four: neither side wins with its next stone, so each wins at best a move later).
+    /// Default: [`Game::value_bounds`].
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        self.value_bounds()
+    }
+
+    /// Bounds `(lo, hi)` (MAX's view) on the game-theoretic value of a position whose side to
+    /// move has no immediate win, known without a search. The solver asks them of every child
+    /// [`SolverKnowledge::non_losing_moves`] keeps (after the child's forced replies,
+    /// [`SolverKnowledge::forced_move`]), before it searches any (only for games with
+    /// [`SolverKnowledge::NON_LOSING_PREVENTS_IMMEDIATE_WIN`], which guarantees the premise):
+    /// a child whose bounds already settle the parent is found wherever it stands in the move
+    /// order. When the position has a move that does not lose at once, they must be its
+    /// [`SolverKnowledge::quiet_bounds`] or tighter (the child then uses them instead of its
+    /// own). Default: none (Connect-Four: the opponent's win with its next stone when every move
+    /// loses at once, else `quiet_bounds`).
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, SolverKnowledge};
+    /// // The first player has 3, 4 and 5 of the bottom row, 2 and 6 both open: the second,
+    /// // to move, cannot stop both, and the first wins with its fourth stone (22 - 4).
+    /// let p = Connect4::new(7, 6).unwrap().play_moves("33445").unwrap();
+    /// assert_eq!(p.static_bounds(), Some((18, 18)));
+    /// // From the empty board, only the bounds every position has.
+    /// let (lo, hi) = Connect4::new(7, 6).unwrap().static_bounds().unwrap();
+    /// assert!(lo < 0 && hi > 0);
+    /// ```
+    fn static_bounds(&self) -> Option<(Score, Score)> {
+        None
+    }
+
+    /// The value (MAX's view) when [`SolverKnowledge::non_losing_moves`] keeps no move — every
+    /// move loses at once — if the game knows it without playing one (Connect-Four: the opponent
+    /// wins with its next stone). The solver then returns it instead of searching a losing move.
+    /// Default: none.
+    fn forced_loss_value(&self) -> Option<Score> {
+        None
+    }
+
+    /// The one move of this position that [`SolverKnowledge::non_losing_moves`] keeps, when
+    /// it keeps exactly one (a forced move: Connect-Four, blocking the opponent's only playable
+    /// threat), for a position whose side to move has no immediate win. The solver plays such
+    /// moves out before it reads a child's [`SolverKnowledge::static_bounds`] and searches the
+    /// position at the end of the chain in the child's place: its value is the child's, since
+    /// every other move loses at once. Default: none.
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, SolverKnowledge};
+    /// // The first player threatens the bottom of column 4: the second must play there.
+    /// let p = Connect4::new(7, 6).unwrap().play_moves("141414").unwrap();
+    /// assert_eq!(p.forced_move(), Some(3));
+    /// assert_eq!(Connect4::new(7, 6).unwrap().forced_move(), None);
+    /// ```
+    fn forced_move(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// For games with a symmetry that keeps the value (Connect-Four: the board reflected left
+    /// to right): one key shared by this position and its mirror image, and whether it is the
+    /// mirror's (`false`: this position's own [`PositionKey::key`]). The solver keys its table by
+    /// it, so a position and its mirror share one entry. Default: none (no symmetry; the
+    /// solver uses `key`).
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, SolverKnowledge};
+    /// let start = Connect4::new(7, 6).unwrap();
+    /// let (a, b) = (start.play_moves("12").unwrap(), start.play_moves("76").unwrap());
+    /// let ((ka, ma), (kb, mb)) = (a.canonical_key().unwrap(), b.canonical_key().unwrap());
+    /// assert_eq!(ka, kb); // mirror images share a key
+    /// assert!(ma != mb); // one of them is keyed by its mirror's code
+    /// // The best move stored by one is read, mirrored, by the other: columns 1..7 are all
+    /// // playable, so index i is column i + 1 and its mirror column 7 - i.
+    /// assert_eq!(a.mirror_index(0), 6);
+    /// ```
+    fn canonical_key(&self) -> Option<(u64, bool)> {
+        None
+    }
+
+    /// How many plies from the root probe their children's table entries for a cut-off
+    /// (enhanced transposition cutoffs), unless [`SolveConfig::etc_plies`] says otherwise.
+    /// Tuned by measurement per game: Connect-Four 26 (fewer nodes, less time), others 0
+    /// (Kalah(6,4): 15 % more nodes with 12). Default: 0.
+    const ENHANCED_CUTOFF_PLIES: u32 = 0;
+
+    /// For a game with [`SolverKnowledge::canonical_key`]: the index (in this position's
+    /// generation order of moves) of the move that the mirror image's move at `index` (in the
+    /// mirror's order) reflects; the table stores best moves by index in the orientation of the
+    /// key it used. Must be an involution on `0..moves` (Connect-Four, columns left to right:
+    /// `moves - 1 - index`). Default: `index`.
+    fn mirror_index(&self, index: u8) -> u8 {
+        index
+    }
+}
+
+/// Adapters forward the inner game's knowledge, values mapped by [`Adapter::map_value`].
+impl<A: Adapter> SolverKnowledge for A
+where
+    A::Inner: SolverKnowledge,
+{
+    #[inline]
+    fn order_moves(&self, moves: &mut [Self::Move]) {
+        self.inner().order_moves(moves)
+    }
+    const ORDERS_BY_CHILD: bool = A::Inner::ORDERS_BY_CHILD;
+    #[inline]
+    fn child_order(&self, mv: Self::Move, child: &Self) -> u32 {
+        self.inner().child_order(mv, child.inner())
+    }
+    #[inline]
+    fn immediate_win(&self) -> Option<Self::Move> {
+        self.inner().immediate_win()
+    }
+    #[inline]
+    fn non_losing_moves(&self, moves: &mut [Self::Move]) -> usize {
+        self.inner().non_losing_moves(moves)
+    }
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = A::Inner::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
+    #[inline]
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        mapped_bounds::<A>(self.inner().quiet_bounds())
+    }
+    #[inline]
+    fn forced_loss_value(&self) -> Option<Score> {
+        self.inner().forced_loss_value().map(A::map_value)
+    }
+    #[inline]
+    fn forced_move(&self) -> Option<Self::Move> {
+        self.inner().forced_move()
+    }
+    #[inline]
+    fn static_bounds(&self) -> Option<(Score, Score)> {
+        mapped_bounds::<A>(self.inner().static_bounds())
+    }
+    #[inline]
+    fn canonical_key(&self) -> Option<(u64, bool)> {
+        self.inner().canonical_key()
+    }
+    const ENHANCED_CUTOFF_PLIES: u32 = A::Inner::ENHANCED_CUTOFF_PLIES;
+    #[inline]
+    fn mirror_index(&self, index: u8) -> u8 {
+        self.inner().mirror_index(index)
+    }
+}
+
+/// The inner game's bounds read in the adapter's values ([`Adapter::map_value`] is monotone).
+#[inline]
+fn mapped_bounds<A: Adapter>(bounds: Option<(Score, Score)>) -> Option<(Score, Score)> {
+    bounds.map(|(lo, hi)| (A::map_value(lo), A::map_value(hi)))
+}

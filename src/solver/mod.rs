@@ -1,0 +1,225 @@
+//! The exact solver: the code that solves games (Connect-Four, Kalah) to their end. Exact solving: fail-soft alpha-beta with a transposition table, iterative deepening for move
+//! ordering, and null-window bisection of the score range (MTD with bisection) for the value.
+//!
+//! 1. **Iterative deepening** (depths 1, 2, … up to [`SolveConfig::id_depth`]): full-window
+//!    alpha-beta with the heuristic at the horizon. Its bounds are stored with their draft (the
+//!    depth searched), so they never stand in for exact ones, but its best moves order the exact
+//!    search.
+//! 2. **Null-window tests** on `[lo, hi]` (the game's [`Game::value_bounds`], else the whole
+//!    score range): a null-window search at `(mid, mid + 1)` to the end of the game answers
+//!    TEST(root, mid, >) (Hsu, *Scout and NegaScout*, "Alpha-beta revisited"); its fail-soft result moves `lo` up
+//!    or `hi` down past `mid`. With a deepening value the first `mid` is that value (as MTD(f)
+//!    starts) and then `mid` gallops away from the bound that last moved (1, 2, 4, … steps,
+//!    never past the midpoint): a close guess costs a few tests, a bad one at most bisection's
+//!    log2. Without one, [`zero_biased_middle`] (Pons' schedule): first whether either side wins
+//!    big; once neither does (both bounds moved) or the range is [`NARROW_RANGE`] or less, 0
+//!    is the guess and galloping goes on (from step 1 again after a guess).
+//!    Bounds proven to the end carry the draft [`DRAFT_EXACT`] and are reused by every later
+//!    test.
+//! 3. **The best move** (if [`SolveConfig::best_move`]): the first root move (TT move first)
+//!    whose value, tested with one more null window, reaches the root value.
+//!
+//! At every node, in this order: an immediate win ends it ([`SolverKnowledge::immediate_win`], skipped
+//! where the parent's filter rules one out); moves that lose at once are dropped
+//! ([`SolverKnowledge::non_losing_moves`]; if all do, [`SolverKnowledge::forced_loss_value`] or one of them searched);
+//! the window is narrowed by the position's bounds ([`SolverKnowledge::quiet_bounds`] to the end of the game,
+//! [`Game::value_bounds`] in deepening), then by the table; the children are played, the
+//! opponent's forced replies played out ([`SolverKnowledge::forced_move`]), each child's
+//! [`SolverKnowledge::static_bounds`] read (one that settles the node ends it, one that fails
+//! low is not searched) and their table buckets prefetched together so their loads overlap; the
+//! children are ordered ([`SolverKnowledge::order_moves`] or [`SolverKnowledge::child_order`],
+//! the table's move first), probed for enhanced cutoffs near the root (a child's stored bound
+//! settles the node, or the child, which then is not searched), and searched.
+//!
+//! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic
+//! value. A node/time budget or the stop flag ends the solve with the bounds proven so far.
+
+//!
+//! The files follow the method: [`knowledge`] (the hooks a game may give, and what the solver
+//! promises to do with each), [`table`] (the lock-free transposition table), `node` (one node's
+//! steps, numbered), `schedule` (the null-window tests: MTD(f) guess, gallop, zero-biased
+//! bisection), `threads` (helpers sharing the table, deferring each other's moves).
+
+mod node;
+mod schedule;
+mod threads;
+
+pub mod knowledge;
+pub mod table;
+
+pub use knowledge::SolverKnowledge;
+pub use schedule::{zero_biased_middle, NARROW_RANGE};
+
+use std::time::{Duration, Instant};
+
+use crate::error::Error;
+use crate::game::{Game, PositionKey, Score};
+use crate::limits::Limits;
+use crate::report::{outcome, SolveReport};
+use crate::stats::Stats;
+use table::TranspositionTable;
+
+/// How to solve.
+///
+/// ```
+/// use gamesearch::{games::TicTacToe, solve, Limits, SolveConfig};
+/// let cfg = SolveConfig { tt_bytes: 1 << 20, limits: Limits::none().with_max_nodes(1 << 20), ..SolveConfig::default() };
+/// assert_eq!(solve(&TicTacToe::new(), &cfg, |_| {}).unwrap().value, Some(0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SolveConfig {
+    /// Transposition table size in bytes.
+    pub tt_bytes: usize,
+    /// Deepest iterative-deepening pass before the exact search (0: none).
+    pub id_depth: u32,
+    /// Node / time / stop-flag budgets.
+    pub limits: Limits,
+    /// Also find a best move once the value is known (one more null-window test per root
+    /// move tried); off when only the value is wanted, as in a benchmark of scores.
+    pub best_move: bool,
+    /// Threads searching each null-window test together, sharing the table (1: none besides
+    /// the caller's).
+    pub threads: usize,
+    /// Enhanced transposition cutoffs in the nodes this many plies from the root (the root is
+    /// ply 1; 0: none): a child whose stored bound refutes the node ends it before any child is
+    /// searched. Where a subtree is large enough it pays for waiting on the children's table
+    /// loads; near the leaves it does not (measured: `docs/results.md`). `None`: the game's
+    /// [`SolverKnowledge::ENHANCED_CUTOFF_PLIES`].
+    pub etc_plies: Option<u32>,
+    /// Where the null-window tests start when iterative deepening gives no guess (`id_depth`
+    /// 0): `Some(v)` tests `v` first, then gallops from the bound that moved, as after a
+    /// deepening guess; `None` bisects with [`zero_biased_middle`] down to [`NARROW_RANGE`].
+    /// Measured before that switch: `Some(0)` on the empty 7x6 board 3 tests and 602 M nodes
+    /// against 9 and 739 M, but on L1_R2 +14 % nodes.
+    pub guess: Option<Score>,
+}
+
+impl Default for SolveConfig {
+    fn default() -> Self {
+        SolveConfig {
+            tt_bytes: 64 << 20,
+            id_depth: 8,
+            limits: Limits::none(),
+            best_move: true,
+            threads: 1,
+            etc_plies: None,
+            guess: None,
+        }
+    }
+}
+
+/// Where a solve stands, passed to the progress callback after every step.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Progress {
+    /// Proven lower bound on the value (MAX's view).
+    pub lower: Score,
+    /// Proven upper bound.
+    pub upper: Score,
+    /// Which step: `"deepening"` (with its depth) or `"bisection"`.
+    pub phase: &'static str,
+    /// The iterative-deepening depth just finished (0 in bisection).
+    pub depth: u32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+}
+
+/// The result of a solve.
+///
+/// ```
+/// use gamesearch::{games::Connect4, solve, SolveConfig};
+/// // Tromp's table: 4x4 Connect-Four is a draw.
+/// let s = solve(&Connect4::new(4, 4).unwrap(), &SolveConfig { tt_bytes: 1 << 22, ..SolveConfig::default() }, |_| {}).unwrap();
+/// assert_eq!((s.value, s.bounds, s.complete), (Some(0), (0, 0), true));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution<M> {
+    /// The game-theoretic value (MAX's view), when proven.
+    pub value: Option<Score>,
+    /// The proven bounds `(lower, upper)`; equal when solved.
+    pub bounds: (Score, Score),
+    /// A move achieving the value (None for a finished game, an unfinished solve, or
+    /// [`SolveConfig::best_move`] off).
+    pub best_move: Option<M>,
+    /// False when a budget or the stop flag ended the solve first.
+    pub complete: bool,
+    /// Counters (`tests`: null-window searches at the root; `tt_hits`: probes that cut or
+    /// narrowed the window).
+    pub stats: Stats,
+    /// Bytes of the transposition table.
+    pub tt_bytes: usize,
+}
+
+/// A reusable exact solver: its transposition table survives between positions (every bound
+/// in it is a bound on that position's value, whatever the root), as a benchmark over many
+/// positions wants.
+///
+/// ```
+/// use gamesearch::solver::{ExactSolver, SolveConfig};
+/// use gamesearch::games::Kalah;
+/// let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
+/// let mut solver = ExactSolver::new(&cfg).unwrap();
+/// assert_eq!(solver.solve(&Kalah::new(4, 1).unwrap(), &cfg, |_| {}).unwrap().value, Some(2));
+/// assert_eq!(solver.solve(&Kalah::new(4, 2).unwrap(), &cfg, |_| {}).unwrap().value, Some(6));
+/// ```
+pub struct ExactSolver<G: Game> {
+    tt: TranspositionTable,
+    /// The main thread's move stack, kept between solves (grown once to the deepest path's
+    /// need, so that no node allocates).
+    move_stack: Vec<G::Move>,
+}
+
+impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
+    /// A solver with a table of `cfg.tt_bytes`; [`Error::OutOfMemory`] when the machine cannot
+    /// give that much.
+    pub fn new(cfg: &SolveConfig) -> Result<Self, Error> {
+        Ok(ExactSolver {
+            tt: TranspositionTable::try_with_bytes(cfg.tt_bytes)?,
+            move_stack: Vec::new(),
+        })
+    }
+}
+
+/// Solves `game` exactly. `progress` is called after every deepening pass and every bisection
+/// step.
+///
+/// ```
+/// use gamesearch::solver::{solve, SolveConfig};
+/// use gamesearch::games::Kalah;
+/// let s = solve(&Kalah::new(3, 2).unwrap(), &SolveConfig::default(), |_| {}).unwrap();
+/// assert!(s.complete);
+/// assert_eq!(s.bounds.0, s.bounds.1);
+/// ```
+pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
+    game: &G,
+    cfg: &SolveConfig,
+    progress: impl FnMut(&Progress),
+) -> Result<Solution<G::Move>, Error> {
+    ExactSolver::new(cfg)?.solve(game, cfg, progress)
+}
+
+/// Solves `game` and names the result (what `gamesearch solve` prints).
+pub fn solve_report<G: PositionKey + SolverKnowledge + Sync>(
+    game: &G,
+    cfg: &SolveConfig,
+    progress: impl FnMut(&Progress),
+) -> Result<SolveReport, Error> {
+    let start = Instant::now();
+    let s = solve(game, cfg, progress)?;
+    Ok(SolveReport {
+        algo: "alphabeta-tt".into(),
+        value: s.value,
+        bounds: s.bounds,
+        best_move: s.best_move.map(|m| game.move_name(m)),
+        complete: s.complete,
+        outcome: outcome(s.bounds),
+        stats: s.stats,
+        tt_bytes: s.tt_bytes,
+        peak_tree_bytes: None,
+        proof_nodes: None,
+        root_numbers: None,
+        time_ms: start.elapsed().as_secs_f64() * 1e3,
+    })
+}

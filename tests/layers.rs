@@ -1,0 +1,225 @@
+//! The library's modules in layers, arrows one way (ARCHITECTURE.md draws the same picture):
+//! read from the code's own `crate::…` paths (comments aside, names taken through the crate
+//! root's re-exports counted as their module's), no top-level module reaches a module of a
+//! higher layer, and there is no circle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Each top-level module's layer: 1 vocabulary, 2 the families, 3 the front doors, 4 the games,
+/// 5 what reads user text into games (the CLI, a crate of its own, sits above them all).
+const LAYERS: &[(&str, u32)] = &[
+    ("game", 1),
+    ("limits", 1),
+    ("stats", 1),
+    ("error", 1),
+    ("memory", 1),
+    ("sort", 1),
+    ("arena", 1),
+    ("observe", 1),
+    ("outcome", 1),
+    ("report", 1),
+    ("depth_first", 2),
+    ("proof_number", 2),
+    ("conspiracy", 2),
+    ("solver", 2),
+    ("engine", 2),
+    ("search", 3),
+    ("trace", 3),
+    ("games", 4),
+    ("spec", 5),
+    ("benchmark", 5),
+];
+
+/// Arrows within a layer, where one module builds on another's public API (ARCHITECTURE.md
+/// names each; none points back): the engine keeps the solver's table, df-pn reads the solver's
+/// knowledge hooks, and `trace::search_observed` is the search front door with an observer.
+const SIDEWAYS: &[(&str, &str)] = &[
+    ("engine", "solver"),
+    ("proof_number", "solver"),
+    ("trace", "search"),
+];
+
+fn layer(m: &str) -> u32 {
+    LAYERS
+        .iter()
+        .find(|(n, _)| *n == m)
+        .unwrap_or_else(|| {
+            panic!("module `{m}` has no layer: add it to LAYERS and ARCHITECTURE.md")
+        })
+        .1
+}
+
+/// `crate::x`, `crate::{x, y::z}` in `text` (comments removed): the first segment of each path.
+fn crate_paths(text: &str) -> Vec<String> {
+    let code: String = text
+        .lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let ident = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("crate::") {
+        rest = &rest[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // Top-level names of the group, up to its matching brace.
+            let (mut depth, mut start) = (0, 0);
+            for (k, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        out.push(ident(&group[start..k]));
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        out.push(ident(&group[start..k]));
+                        start = k + 1;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            out.push(ident(rest));
+        }
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// The crate root's `pub use module::{names}`: name → module.
+fn reexports(lib: &str) -> BTreeMap<String, String> {
+    let mut map = BTreeMap::new();
+    for line in lib.lines() {
+        let Some(rest) = line.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let Some((module, names)) = rest.trim_end_matches(';').split_once("::") else {
+            continue;
+        };
+        for n in names.trim_matches(|c| c == '{' || c == '}').split(',') {
+            map.insert(n.trim().to_string(), module.to_string());
+        }
+    }
+    map
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().and_then(|e| e.to_str()) == Some("rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// module → the modules it names.
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let names = reexports(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        let module = first.trim_end_matches(".rs").to_string();
+        if module == "lib" {
+            continue;
+        }
+        for p in crate_paths(&std::fs::read_to_string(&f).unwrap()) {
+            let target = names.get(&p).cloned().unwrap_or(p);
+            if target != module {
+                edges.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    edges
+}
+
+#[test]
+fn the_reader_sees_groups_and_comments() {
+    let text = "use crate::{game::{Game, Score}, limits::Limits};\n// crate::search\nlet x = crate::stats::Stats::default();";
+    assert_eq!(crate_paths(text), ["game", "limits", "stats"]);
+}
+
+#[test]
+fn arrows_point_down_only() {
+    let g = graph();
+    assert!(g.len() >= 10, "{g:?}");
+    let mut wrong = Vec::new();
+    for (from, tos) in &g {
+        for to in tos {
+            let (lf, lt) = (layer(from), layer(to));
+            // Down a layer; sideways where named; vocabulary among itself (no circle: below).
+            let allowed = lt < lf
+                || (lf == lt && SIDEWAYS.contains(&(from, to)))
+                || (lf == 1 && lt == 1);
+            if !allowed {
+                wrong.push(format!("{from} (layer {lf}) -> {to} (layer {lt})"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "arrows against the layers: {wrong:#?}");
+}
+
+#[test]
+fn no_circle_among_the_modules() {
+    let g = graph();
+    // Depth-first search for a back edge.
+    fn visit(
+        u: &str,
+        g: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        state.insert(u.to_string(), 1);
+        path.push(u.to_string());
+        for v in g.get(u).into_iter().flatten() {
+            match state.get(v.as_str()) {
+                Some(1) => {
+                    let i = path.iter().position(|p| p == v).unwrap();
+                    let mut c = path[i..].to_vec();
+                    c.push(v.clone());
+                    return Some(c);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(c) = visit(v, g, state, path) {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        path.pop();
+        state.insert(u.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for u in g.keys() {
+        if !state.contains_key(u.as_str()) {
+            let circle = visit(u, &g, &mut state, &mut Vec::new());
+            assert!(
+                circle.is_none(),
+                "a circle: {}",
+                circle.unwrap().join(" -> ")
+            );
+        }
+    }
+}
