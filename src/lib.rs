@@ -33,6 +33,7 @@ pub mod conspiracy;
 pub mod depth_first;
 pub mod engine;
 pub mod error;
+pub mod exact;
 pub mod game;
 pub mod games;
 pub mod limits;

@@ -447,3 +447,24 @@ fn d20_nothing_is_written_unasked() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v[0]["steps"].as_array().is_some_and(|s| !s.is_empty()));
 }
+
+/// What fuzzing found (fuzz/): sizes whose arithmetic wrapped, and values past the searches'
+/// infinity. Each was a panic or a wrong answer; each is now one line and exit 2.
+#[test]
+fn fuzz_findings_are_refused() {
+    // (h + 1) * w wrapped to 0: a 9 x 2^64 board, then an index out of bounds.
+    one_line(
+        &["solve", "connect4:9x18446744073709551615"],
+        &["Connect-Four 9x18446744073709551615"],
+    );
+    // 2·m·n wrapped in u32: Kalah(1, 2^31) was solved as an empty board, "a draw".
+    one_line(&["solve", "kalah:1,2147483648"], &["Kalah(1,2147483648)"]);
+    // discrete:M past 2^31 wrapped values to negatives beyond ±INF: the searches disagreed.
+    one_line(
+        &[
+            "compare",
+            "random:b=2,h=6,seed=9,values=discrete:3019670348",
+        ],
+        &["at most 536870912 levels"],
+    );
+}

@@ -23,6 +23,7 @@ use crate::solver::SolverKnowledge;
 /// let p = Connect4::new(7, 6).unwrap().play_moves("444455").unwrap();
 /// assert_eq!(p.moves_played(), 6);
 /// assert!(Connect4::new(7, 6).unwrap().play_moves("4444444").is_err()); // column 4 is full
+/// assert!(Connect4::new(9, usize::MAX).is_err()); // (h + 1) * w must not wrap
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Connect4 {
@@ -51,7 +52,10 @@ pub struct Connect4 {
 impl Connect4 {
     /// The empty `width x height` board.
     pub fn new(width: usize, height: usize) -> Result<Self, Error> {
-        if width < 1 || height < 1 || (height + 1) * width > 64 {
+        // Checked: `(usize::MAX + 1) * 9` wrapped to 0 and let a 9 x 2^64 board through (found
+        // by fuzzing `connect4:9x18446744073709551615`).
+        let bits = height.checked_add(1).and_then(|h| h.checked_mul(width));
+        if width < 1 || height < 1 || bits.is_none_or(|b| b > 64) {
             return Err(Error::BadParameter(format!(
                 "Connect-Four {width}x{height}: need width, height >= 1 and (height+1)*width <= 64"
             )));

@@ -64,7 +64,8 @@ impl Kalah {
                 "Kalah needs 1 to {MAX_PITS} pits a side, not {m}"
             )));
         }
-        if n == 0 || 2 * m as u32 * n > MAX_SEEDS {
+        // In u64: `2·m·n` in u32 wrapped for n = 2^31 and let an empty board through.
+        if n == 0 || 2 * m as u64 * u64::from(n) > u64::from(MAX_SEEDS) {
             return Err(Error::BadParameter(format!(
                 "Kalah({m},{n}): seeds a pit must be at least 1 and 2·m·n at most {MAX_SEEDS}"
             )));

@@ -653,12 +653,96 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     }
 }
 
-/// Solves `game` to the end with df-pn and names the result (what `gamesearch solve --algo
-/// dfpn|dfpn-multi` prints): `multi`, the exact value ([`Dfpn::value`]); otherwise win, draw or
-/// loss by "win?" then "draw?". With `check`, the proof (or disproof) tree of the last answer
-/// is extracted and verified by [`super::check_proof`]; its size is reported (`proof_nodes`), a
-/// failed check is an error. `on_run` sees every threshold's result as it comes; the root's
-/// proof and disproof numbers of the last one are reported (`root_numbers`).
+/// What [`solve`] found: the value (or bounds) with its move and counters, the proof's size when
+/// it was checked, the root's numbers after the last threshold, the table's size.
+#[derive(Clone, Debug)]
+pub struct DfpnSolution<M> {
+    /// Value, bounds, best move, complete, stats, thresholds run.
+    pub value: PnValue<M>,
+    /// Nodes of the proof (or disproof) tree that passed the independent checker.
+    pub proof_nodes: Option<usize>,
+    /// The root's proof and disproof numbers after the last threshold (∞ = `u32::MAX`).
+    pub root_numbers: Option<(Number, Number)>,
+    /// Bytes of the table.
+    pub tt_bytes: usize,
+}
+
+/// Solves `game` to the end with df-pn: `multi`, the exact value by thresholds over one table;
+/// otherwise win, draw or loss. With `check`, the proof (or disproof) tree of the last answer is
+/// extracted and verified by the independent checker; a failed check is an error. `on_run` sees
+/// every threshold's result as it comes.
+///
+/// ```
+/// use gamesearch::proof_number::dfpn::{solve, DfpnConfig};
+/// use gamesearch::games::Connect4;
+/// let cfg = DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() };
+/// let r = solve(&Connect4::new(5, 4).unwrap(), &cfg, true, true, |_| {}).unwrap();
+/// assert_eq!(r.value.value, Some(0)); // Tromp: 5x4 is a draw
+/// assert!(r.proof_nodes.unwrap() > 0);
+/// ```
+pub fn solve<G: PositionKey + SolverKnowledge>(
+    game: &G,
+    cfg: &DfpnConfig,
+    multi: bool,
+    check: bool,
+    mut on_run: impl FnMut(&DfpnResult<G::Move>),
+) -> Result<DfpnSolution<G::Move>, Error> {
+    let mut cfg = cfg.clone();
+    cfg.depth = u32::MAX;
+    let mut d = Dfpn::new(&cfg)?;
+    let mut last: Option<(Score, Answer)> = None;
+    let mut numbers = None;
+    let mut value = if multi {
+        d.value_with(game, |r| {
+            last = Some((r.threshold, r.answer));
+            numbers = Some((r.proof, r.disproof));
+            on_run(r);
+        })
+    } else {
+        let range = game
+            .value_bounds()
+            .unwrap_or((Score::MIN / 4, Score::MAX / 4));
+        let mut runs = Vec::new();
+        let (bounds, best_move, complete) = super::win_draw_loss(range, |v| {
+            let r = d.prove(game, v);
+            last = Some((v, r.answer));
+            numbers = Some((r.proof, r.disproof));
+            runs.push((v, r.answer));
+            on_run(&r);
+            (r.answer, r.best_move)
+        });
+        PnValue {
+            value: (bounds.0 == bounds.1).then_some(bounds.0),
+            bounds,
+            best_move,
+            complete,
+            stats: Stats::default(),
+            runs,
+            peak_bytes: 0,
+        }
+    };
+    value.stats = d.stats();
+    let proof_nodes = match last {
+        Some((v, answer)) if check && answer != Answer::Unknown => {
+            let proof = answer == Answer::Proven;
+            let tree = d.proof_tree(game, v, proof).ok_or_else(|| {
+                Error::BadParameter("the proof could not be extracted within the budget".into())
+            })?;
+            super::check_proof(game, &tree, v, u32::MAX, proof)
+                .map_err(|e| Error::BadParameter(format!("df-pn's proof failed the check: {e}")))?;
+            Some(tree.size())
+        }
+        _ => None,
+    };
+    Ok(DfpnSolution {
+        value,
+        proof_nodes,
+        root_numbers: numbers,
+        tt_bytes: d.table_bytes(),
+    })
+}
+
+/// [`solve`] with its moves named (what `gamesearch solve --algo dfpn|dfpn-multi` prints).
 ///
 /// ```
 /// use gamesearch::proof_number::dfpn::{solve_report, DfpnConfig};
@@ -673,64 +757,23 @@ pub fn solve_report<G: PositionKey + SolverKnowledge>(
     cfg: &DfpnConfig,
     multi: bool,
     check: bool,
-    mut on_run: impl FnMut(&DfpnResult<G::Move>),
+    on_run: impl FnMut(&DfpnResult<G::Move>),
 ) -> Result<crate::report::SolveReport, Error> {
     let start = std::time::Instant::now();
-    let mut cfg = cfg.clone();
-    cfg.depth = u32::MAX;
-    let mut d = Dfpn::new(&cfg)?;
-    let mut last: Option<(Score, Answer)> = None;
-    let mut numbers = None;
-    let (value, bounds, best_move, complete) = if multi {
-        let r = d.value_with(game, |r| {
-            last = Some((r.threshold, r.answer));
-            numbers = Some((r.proof, r.disproof));
-            on_run(r);
-        });
-        (r.value, r.bounds, r.best_move, r.complete)
-    } else {
-        let range = game
-            .value_bounds()
-            .unwrap_or((Score::MIN / 4, Score::MAX / 4));
-        let (bounds, best, complete) = super::win_draw_loss(range, |v| {
-            let r = d.prove(game, v);
-            last = Some((v, r.answer));
-            numbers = Some((r.proof, r.disproof));
-            on_run(&r);
-            (r.answer, r.best_move)
-        });
-        (
-            (bounds.0 == bounds.1).then_some(bounds.0),
-            bounds,
-            best,
-            complete,
-        )
-    };
-    let stats = d.stats();
-    let proof_nodes = match last {
-        Some((v, answer)) if check && answer != Answer::Unknown => {
-            let proof = answer == Answer::Proven;
-            let tree = d.proof_tree(game, v, proof).ok_or_else(|| {
-                Error::BadParameter("the proof could not be extracted within the budget".into())
-            })?;
-            super::check_proof(game, &tree, v, u32::MAX, proof)
-                .map_err(|e| Error::BadParameter(format!("df-pn's proof failed the check: {e}")))?;
-            Some(tree.size())
-        }
-        _ => None,
-    };
+    let s = solve(game, cfg, multi, check, on_run)?;
+    let r = s.value;
     Ok(crate::report::SolveReport {
         algo: if multi { "dfpn-multi" } else { "dfpn" }.into(),
-        value,
-        bounds,
-        best_move: best_move.map(|m| game.move_name(m)),
-        complete,
-        outcome: crate::report::outcome(bounds),
-        stats,
-        tt_bytes: d.table_bytes(),
+        value: r.value,
+        bounds: r.bounds,
+        best_move: r.best_move.map(|m| game.move_name(m)),
+        complete: r.complete,
+        outcome: crate::report::outcome(r.bounds),
+        stats: r.stats,
+        tt_bytes: s.tt_bytes,
         peak_tree_bytes: None,
-        proof_nodes,
-        root_numbers: numbers,
+        proof_nodes: s.proof_nodes,
+        root_numbers: s.root_numbers,
         time_ms: start.elapsed().as_secs_f64() * 1e3,
     })
 }

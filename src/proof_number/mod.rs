@@ -769,46 +769,56 @@ pub fn validate(cfg: &PnConfig) -> Result<(), Error> {
     }
 }
 
-/// Solves `game` to the end with proof-number search and names the result (what
-/// `gamesearch solve --algo pn|pn-multi` prints). `multi`: the exact value by [`pn_value`];
-/// otherwise binary PN answers "win?" (`V >= 1`) and, if not, "draw?" (`V >= 0`).
-pub fn solve_report<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> crate::report::SolveReport {
-    let start = std::time::Instant::now();
+/// Solves `game` to the end with proof-number search: `multi`, the exact value by
+/// [`pn_value`]; otherwise binary PN answers "win?" (`V >= 1`) and, if not, "draw?" (`V >= 0`).
+///
+/// ```
+/// use gamesearch::{games::TicTacToe, proof_number::{solve, PnConfig}};
+/// let r = solve(&TicTacToe::new(), &PnConfig::new(u32::MAX), false);
+/// assert_eq!((r.value, r.complete), (Some(0), true)); // a draw
+/// ```
+pub fn solve<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> PnValue<G::Move> {
     let mut cfg = cfg.clone();
     cfg.depth = u32::MAX;
-    let (value, bounds, best_move, complete, stats, peak) = if multi {
-        let r = pn_value(game, &cfg);
-        (
-            r.value,
-            r.bounds,
-            r.best_move,
-            r.complete,
-            r.stats,
-            r.peak_bytes,
-        )
-    } else {
-        let (lo, hi) = game
-            .value_bounds()
-            .unwrap_or((Score::MIN / 4, Score::MAX / 4));
-        let mut tree = PnTree::new(game, &cfg);
-        let mut budget = Budget::new(&cfg.limits);
-        let (bounds, best, complete) = win_draw_loss((lo, hi), |v| {
-            let r = run_threshold(&mut tree, v, &mut budget, &mut NoObserver);
-            (r.answer, r.best_move)
-        });
-        let value = (bounds.0 == bounds.1).then_some(bounds.0);
-        (value, bounds, best, complete, tree.stats, tree.bytes())
-    };
+    if multi {
+        return pn_value(game, &cfg);
+    }
+    let (lo, hi) = game
+        .value_bounds()
+        .unwrap_or((Score::MIN / 4, Score::MAX / 4));
+    let mut tree = PnTree::new(game, &cfg);
+    let mut budget = Budget::new(&cfg.limits);
+    let mut runs = Vec::new();
+    let (bounds, best_move, complete) = win_draw_loss((lo, hi), |v| {
+        let r = run_threshold(&mut tree, v, &mut budget, &mut NoObserver);
+        runs.push((v, r.answer));
+        (r.answer, r.best_move)
+    });
+    PnValue {
+        value: (bounds.0 == bounds.1).then_some(bounds.0),
+        bounds,
+        best_move,
+        complete,
+        stats: tree.stats,
+        runs,
+        peak_bytes: tree.bytes(),
+    }
+}
+
+/// [`solve`] with its moves named (what `gamesearch solve --algo pn|pn-multi` prints).
+pub fn solve_report<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> crate::report::SolveReport {
+    let start = std::time::Instant::now();
+    let r = solve(game, cfg, multi);
     crate::report::SolveReport {
         algo: if multi { "pn-multi" } else { "pn" }.into(),
-        value,
-        bounds,
-        best_move: best_move.map(|m| game.move_name(m)),
-        complete,
-        outcome: crate::report::outcome(bounds),
-        stats,
+        value: r.value,
+        bounds: r.bounds,
+        best_move: r.best_move.map(|m| game.move_name(m)),
+        complete: r.complete,
+        outcome: crate::report::outcome(r.bounds),
+        stats: r.stats,
         tt_bytes: 0,
-        peak_tree_bytes: Some(peak),
+        peak_tree_bytes: Some(r.peak_bytes),
         proof_nodes: None,
         root_numbers: None,
         time_ms: start.elapsed().as_secs_f64() * 1e3,

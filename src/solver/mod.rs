@@ -92,6 +92,16 @@ pub struct SolveConfig {
     /// Measured before that switch: `Some(0)` on the empty 7x6 board 3 tests and 602 M nodes
     /// against 9 and 739 M, but on L1_R2 +14 % nodes.
     pub guess: Option<Score>,
+    /// Tree PN ([`crate::exact::Method::Pn`], `PnMulti`): most bytes its tree may take
+    /// (`None`: three quarters of the memory available when it starts).
+    pub max_memory: Option<usize>,
+    /// df-pn: the 1+ε trick's ε (0: plain df-pn).
+    pub epsilon: f64,
+    /// df-pn: initial numbers from the number of moves (Allis' mobility) instead of 1.
+    pub mobility: bool,
+    /// df-pn: extract the proof (or disproof) tree of the answer and verify it with the
+    /// independent checker.
+    pub check: bool,
 }
 
 impl Default for SolveConfig {
@@ -104,6 +114,10 @@ impl Default for SolveConfig {
             threads: 1,
             etc_plies: None,
             guess: None,
+            max_memory: None,
+            epsilon: 0.25,
+            mobility: false,
+            check: false,
         }
     }
 }
@@ -148,8 +162,15 @@ pub struct Solution<M> {
     /// Counters (`tests`: null-window searches at the root; `tt_hits`: probes that cut or
     /// narrowed the window).
     pub stats: Stats,
-    /// Bytes of the transposition table.
+    /// Bytes of the transposition table (0 for tree PN).
     pub tt_bytes: usize,
+    /// Tree PN: the tree's peak size in bytes.
+    pub peak_tree_bytes: Option<usize>,
+    /// df-pn with [`SolveConfig::check`]: nodes of the proof (or disproof) tree that passed
+    /// the independent checker (`None`: not checked).
+    pub proof_nodes: Option<usize>,
+    /// df-pn: the root's proof and disproof numbers after the last threshold (∞ = `u32::MAX`).
+    pub root_numbers: Option<(u32, u32)>,
 }
 
 /// A reusable exact solver: its transposition table survives between positions (every bound

@@ -149,6 +149,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             complete,
             stats,
             tt_bytes: self.tt.bytes(),
+            peak_tree_bytes: None,
+            proof_nodes: None,
+            root_numbers: None,
         })
     }
 }

@@ -1,0 +1,216 @@
+//! The command line's shared arguments and their parsers: budgets, search options, the engine's
+//! options, algorithm names, and numbers validated with messages in words.
+
+use anyhow::Result;
+use clap::builder::PossibleValue;
+use clap::{Args, ValueEnum};
+use gamesearch::games::Values;
+use gamesearch::{Algorithm, CnsParams};
+
+/// The engine's settings for `search` without `--algo`.
+#[derive(Args, Clone, Copy)]
+pub struct EngineOpts {
+    /// The engine's root driver: pvs (aspiration window) or mtdf (implies the engine).
+    #[arg(long, value_enum)]
+    pub driver: Option<DriverArg>,
+    /// Half-width of the aspiration window (pvs driver; 0: full window).
+    #[arg(long, default_value_t = 16, allow_negative_numbers = true, value_parser = whole::<i32>(0, i32::MAX as u64))]
+    pub aspiration: i32,
+    /// The engine's table, MiB.
+    #[arg(long, default_value_t = 64, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
+    pub tt_mb: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DriverArg {
+    /// Principal-variation search with an aspiration window.
+    Pvs,
+    /// MTD(f) from the previous iteration's value.
+    Mtdf,
+}
+
+/// An algorithm name as clap parses it: the library's names, one list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlgoArg(pub Algorithm);
+
+pub const ALGO_ARGS: [AlgoArg; Algorithm::ALL.len()] = {
+    let mut out = [AlgoArg(Algorithm::Minimax); Algorithm::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = AlgoArg(Algorithm::ALL[i]);
+        i += 1;
+    }
+    out
+};
+
+impl ValueEnum for AlgoArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &ALGO_ARGS
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name()))
+    }
+}
+
+/// Node and time budgets: a search that hits one stops cleanly and prints its result so far.
+#[derive(Args, Clone, Copy)]
+pub struct Budgets {
+    /// Stop after this many nodes (the result is then marked incomplete).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub max_time: Option<f64>,
+}
+
+impl Budgets {
+    pub fn none() -> Self {
+        Budgets {
+            max_nodes: None,
+            max_time: None,
+        }
+    }
+    pub fn given(self) -> bool {
+        self.max_nodes.is_some() || self.max_time.is_some()
+    }
+}
+
+#[derive(Args, Clone)]
+pub struct SearchOpts {
+    /// Horizon (default: the whole tree; real games need one).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, u32::MAX.into()))]
+    pub depth: Option<u32>,
+    #[command(flatten)]
+    pub budget: Budgets,
+    /// Turn off NegaScout's depth < 3 refinement (re-search every fail-high).
+    #[arg(long)]
+    pub no_shallow_refinement: bool,
+    /// Conspiracy-number search: accuracy ε (stop when Vmax - Vmin <= ε).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<i32>(0, i32::MAX as u64))]
+    pub accuracy: i32,
+    /// Conspiracy-number search: conspiracy threshold NT (default: unlimited).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
+    pub threshold: Option<u64>,
+    /// Print JSON for tools instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl SearchOpts {
+    /// The algorithm as the library runs it: CNS with this command line's parameters.
+    pub fn algorithm(&self, a: AlgoArg) -> Algorithm {
+        match a.0 {
+            Algorithm::Cns(_) => Algorithm::Cns(CnsParams {
+                accuracy: self.accuracy,
+                threshold: self.threshold.map(|t| t as usize),
+            }),
+            other => other,
+        }
+    }
+}
+
+/// A whole number in `min..=max`, with a message in words when it is not (clap's own says
+/// "-1 is not in 0..=4294967295", or takes `-1` for an unknown flag).
+pub fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |s: &str| {
+        let t = s.trim();
+        if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
+            return Err(format!("must be {}", at_least(min)));
+        }
+        let n: u64 = t
+            .parse()
+            .map_err(|_| format!("`{s}` is not a whole number (must be {})", at_least(min)))?;
+        if n < min {
+            return Err(format!("must be {}", at_least(min)));
+        }
+        if n > max {
+            return Err(format!("{n} is too large: at most {max}"));
+        }
+        T::try_from(n).map_err(|_| format!("{n} is too large"))
+    }
+}
+
+pub fn at_least(min: u64) -> String {
+    match min {
+        0 => "≥ 0".to_string(),
+        1 => "at least 1".to_string(),
+        m => format!("at least {m}"),
+    }
+}
+
+/// `--max-time`: a positive, finite number of seconds, at most 10^9 (about 31 years).
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(t) if t.is_nan() => Err("must be a number of seconds".into()),
+        Ok(t) if t <= 0.0 => Err("must be more than 0 seconds".into()),
+        Ok(t) if t > 1e9 => Err(format!(
+            "{s} seconds is longer than the limit of 10^9 seconds (about 31 years)"
+        )),
+        Ok(t) => Ok(t),
+        Err(_) => Err(format!("`{s}` is not a number of seconds (e.g. 0.5, 10)")),
+    }
+}
+
+/// `--epsilon`: a finite number >= 0.
+pub fn parse_epsilon(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(e) if e.is_finite() && e >= 0.0 => Ok(e),
+        Ok(e) if e < 0.0 => Err("must be ≥ 0".into()),
+        _ => Err(format!("`{s}` is not a finite number ≥ 0")),
+    }
+}
+
+/// `512M`, `2G`, `64k` or plain bytes.
+pub fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    if t.starts_with('-') {
+        return Err("must be a positive size (e.g. 512M, 2G)".into());
+    }
+    let (num, mult) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let m: usize = match c.to_ascii_uppercase() {
+                'K' => 1 << 10,
+                'M' => 1 << 20,
+                'G' => 1 << 30,
+                _ => return Err(format!("`{s}`: the suffix must be K, M or G")),
+            };
+            (&t[..i], m)
+        }
+        _ => (t, 1),
+    };
+    let n: usize = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size (e.g. 512M, 2G)"))?;
+    n.checked_mul(mult)
+        .filter(|&b| b > 0)
+        .ok_or_else(|| format!("`{s}`: must be positive and fit in memory"))
+}
+
+/// `continuous` or `discrete:M`, as the `--values` flag takes them.
+pub fn values_text(v: Values) -> String {
+    match v {
+        Values::Continuous => "continuous".into(),
+        Values::Discrete(m) => format!("discrete:{m}"),
+    }
+}
+
+/// `continuous` or `discrete:M` (M >= 2).
+pub fn parse_values(s: &str) -> Result<Values, String> {
+    match s.split_once(':') {
+        None if s == "continuous" => Ok(Values::Continuous),
+        Some(("discrete", m)) => match m.parse::<u32>() {
+            Ok(m) if (2..=gamesearch::games::random_tree::MAX_LEVELS).contains(&m) => {
+                Ok(Values::Discrete(m))
+            }
+            _ => Err(format!(
+                "discrete:{m}: M must be a whole number from 2 to {}",
+                gamesearch::games::random_tree::MAX_LEVELS
+            )),
+        },
+        _ => Err(format!("`{s}`: expected continuous or discrete:M")),
+    }
+}

@@ -1,0 +1,252 @@
+//! `gamesearch experiment`: the published experiments reproduced (ratios, pearl-kalah, cns).
+
+use anyhow::{Context, Result};
+use clap::Subcommand;
+use gamesearch::games::{Kalah, Values};
+use gamesearch_cli::experiments::pearl_kalah::{self, PearlKalah};
+use gamesearch_cli::experiments::ratios::{self, RatioExperiment, RatioRow};
+use gamesearch_cli::progress::{self, Activity};
+
+use super::limits;
+use crate::args::{parse_values, values_text, whole, Budgets};
+
+#[derive(Subcommand)]
+pub enum ExperimentKind {
+    /// Conspiracy-number search vs alpha-beta/NegaScout: leaves for several NT and ε, move
+    /// agreement with minimax, value error — random trees, Kalah(6,4), Connect-Four 5x4.
+    Cns {
+        /// Positions of each kind.
+        #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_000_000))]
+        positions: u64,
+        /// Seed of trees and random play.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+        seed: u64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Pearl's Kalah table (Pearl 1980): SCOUT vs alpha-beta (and NegaScout, PVS) at depths
+    /// 2-6, random and dynamic ordering, beside the published figures; writes an SVG plot.
+    PearlKalah {
+        /// Positions averaged over.
+        #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_000_000))]
+        positions: u64,
+        /// Seed of the random play and orderings.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+        seed: u64,
+        /// The board, M,N (Kalah(M, N)); Pearl's is the "1-in-a-hole version".
+        #[arg(long, default_value = "6,1")]
+        kalah: String,
+        /// Random plies from the start: uniform in 0..=this.
+        #[arg(long, default_value_t = 6, allow_negative_numbers = true, value_parser = whole::<u32>(0, 1000))]
+        max_plies: u32,
+        /// Count depth in single sowings (plies) instead of whole turns (a turn = a side's
+        /// sowings until the other side moves).
+        #[arg(long)]
+        plies: bool,
+        /// Also write the plot as SVG to this file (checked before the work starts).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// leaves(SCOUT)/leaves(alpha-beta) and leaves(NegaScout)/leaves(alpha-beta) on random trees
+    /// (Pearl 1984: 1 <= r <= 1.275; Reinefeld 1983: NegaScout 10-20 % fewer for b = 20..60).
+    Ratios {
+        /// Branching factors.
+        #[arg(long, value_delimiter = ',', default_value = "2,4,8,20,40", allow_negative_numbers = true, value_parser = whole::<u32>(1, u32::MAX.into()))]
+        b: Vec<u32>,
+        /// Depths.
+        #[arg(long, value_delimiter = ',', default_value = "4,5,6,7,8,9,10", allow_negative_numbers = true, value_parser = whole::<u32>(1, u32::MAX.into()))]
+        h: Vec<u32>,
+        /// Trees per cell.
+        #[arg(long, default_value_t = 40, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_000_000))]
+        seeds: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+        seed: u64,
+        /// Leaf values: continuous or discrete:M.
+        #[arg(long, default_value = "continuous", value_parser = parse_values)]
+        values: Values,
+        /// Skip cells whose minimal tree has more leaves than this.
+        #[arg(long, default_value_t = 3_000_000, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
+        max_minimal_tree: u64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs `gamesearch experiment`.
+pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
+    match which {
+        ExperimentKind::Cns {
+            positions,
+            seed,
+            json,
+        } => {
+            eprintln!("cns: {positions} positions of each kind, seed {seed}");
+            let activity = Activity::start(show, "cns experiment");
+            let rows = gamesearch_cli::experiments::cns::run(
+                positions as usize,
+                seed,
+                &limits(Budgets::none())?,
+            );
+            activity.finish();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else {
+                print!("{}", gamesearch_cli::experiments::cns::table(&rows));
+            }
+        }
+        ExperimentKind::PearlKalah {
+            positions,
+            seed,
+            kalah,
+            max_plies,
+            plies,
+            svg,
+            json,
+        } => {
+            let board: Kalah = kalah.parse()?;
+            // The output is checked before the work, not after it.
+            if let Some(path) = &svg {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(path)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            let exp = PearlKalah {
+                m: board.pits(),
+                n: board.south()[0].into(),
+                positions: positions as usize,
+                seed,
+                max_plies,
+                whole_turns: !plies,
+            };
+            eprintln!(
+                "pearl-kalah: Kalah({},{}), {positions} positions, seed {seed}",
+                exp.m, exp.n
+            );
+            let bar = progress::steps(show, 2 * pearl_kalah::PEARL.len() as u64, "rows");
+            let rows = exp.run(&limits(Budgets::none())?, |r| {
+                bar.inc(1);
+                bar.println(format!(
+                    "  depth {} {:<7} SCOUT {:.1}  alpha-beta {:.1}",
+                    r.depth, r.ordering, r.leaves[0], r.leaves[1]
+                ));
+            })?;
+            bar.finish_and_clear();
+            if json {
+                let out = serde_json::json!({"kalah": [exp.m, exp.n], "positions": positions, "seed": seed, "max_plies": max_plies, "rows": rows});
+                println!("{}", serde_json::to_string_pretty(&out)?);
+            } else {
+                print!("{}", pearl_kalah::table(&exp, &rows));
+            }
+            // After the table: a plot that cannot be written loses nothing else.
+            if let Some(path) = &svg {
+                std::fs::write(path, pearl_kalah::plot(&exp, &rows))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                eprintln!("plot written to {}", path.display());
+            }
+        }
+        ExperimentKind::Ratios {
+            b,
+            h,
+            seeds,
+            seed,
+            values,
+            max_minimal_tree,
+            json,
+        } => {
+            let exp = RatioExperiment {
+                bs: b,
+                hs: h,
+                seeds,
+                first_seed: seed,
+                values,
+                max_minimal_tree,
+            };
+            experiment_ratios(&exp, json, show)?
+        }
+    }
+    Ok(())
+}
+
+fn experiment_ratios(exp: &RatioExperiment, json: bool, show: bool) -> Result<()> {
+    exp.validate()?;
+    let (cells, skipped) = ratios::plan(exp);
+    let (seeds, first_seed, values) = (exp.seeds, exp.first_seed, exp.values);
+    eprintln!(
+        "ratios: {} cells x {} seeds (seeds {}..={}), {} skipped (minimal tree > {})",
+        cells.len(),
+        seeds,
+        first_seed,
+        first_seed + seeds - 1,
+        skipped.len(),
+        exp.max_minimal_tree
+    );
+    // Ctrl-C stops the searches of the cell in progress at once; the cells finished are
+    // still printed.
+    let bar = progress::steps(show, cells.len() as u64, "cells");
+    let stop = limits(Budgets::none())?;
+    let mut rows: Vec<RatioRow> = Vec::new();
+    for &(b, h) in &cells {
+        bar.set_message(format!("b={b} h={h}"));
+        match ratios::ratio_cell(exp, b, h, &stop) {
+            Some(row) => rows.push(row),
+            None => break,
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if json {
+        let out = serde_json::json!({
+            "seeds": seeds, "first_seed": first_seed, "values": values_text(values),
+            "rows": rows, "skipped": skipped,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    println!(
+        "leaves evaluated on random (h, d, F) trees, {} values, mean of {seeds} seeds from {first_seed}",
+        values_text(values)
+    );
+    println!(
+        "| b | h | alpha-beta | SCOUT | NegaScout | SCOUT/a-b (min–max) | NegaScout/a-b (min–max) | nodes: SCOUT/a-b | nodes: NegaScout/a-b |"
+    );
+    println!("|---:|---:|---:|---:|---:|---|---|---:|---:|");
+    for r in &rows {
+        println!(
+            "| {} | {} | {:.0} | {:.0} | {:.0} | {:.3} ({:.2}–{:.2}) | {:.3} ({:.2}–{:.2}) | {:.3} | {:.3} |",
+            r.b,
+            r.h,
+            r.alphabeta,
+            r.scout,
+            r.negascout,
+            r.scout_ratio,
+            r.scout_ratio_range.0,
+            r.scout_ratio_range.1,
+            r.negascout_ratio,
+            r.negascout_ratio_range.0,
+            r.negascout_ratio_range.1,
+            r.scout_nodes_ratio,
+            r.negascout_nodes_ratio
+        );
+    }
+    if !skipped.is_empty() {
+        let s: Vec<String> = skipped
+            .iter()
+            .map(|(b, h)| format!("b={b} h={h}"))
+            .collect();
+        println!(
+            "skipped (minimal tree > {}): {}",
+            exp.max_minimal_tree,
+            s.join(", ")
+        );
+    }
+    Ok(())
+}

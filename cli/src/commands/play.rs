@@ -1,0 +1,167 @@
+//! `gamesearch play`: a game against the engine in the terminal, or a match between two engines.
+
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use gamesearch::{GameSpec, Limits};
+use gamesearch_cli::play::{self as playing, Board, EngineSettings, EngineSpec, Human, Match};
+use gamesearch_cli::progress;
+
+use super::limits;
+use crate::args::{whole, Budgets};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HumanArg {
+    /// You move first.
+    First,
+    /// The engine moves first.
+    Second,
+    /// You play both sides (the engine gives hints).
+    Both,
+    /// The engine plays itself.
+    None,
+}
+
+/// Play against the engine in the terminal (moves in the game's notation, `undo`, `hint`,
+/// `quit`; also read from standard input, so it can be scripted), or `--match N`: engine A
+/// against engine B over N seeded openings, colours swapped.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES].
+    pub game: String,
+    /// Which side you play.
+    #[arg(long, value_enum, default_value_t = HumanArg::First)]
+    pub human: HumanArg,
+    /// The engine: time=SECS,depth=D,driver=pvs|mtdf,tt=MB (any subset; the rest: time=1,
+    /// pvs, tt=64; a depth without a time means no time limit).
+    #[arg(long)]
+    pub engine: Option<EngineSettings>,
+    /// Engine against engine over this many openings (each played twice, colours swapped).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
+    pub r#match: Option<u64>,
+    /// Match: engine A (scored), as --engine; the fields not given keep A's defaults
+    /// (time=0.01, pvs, tt=64).
+    #[arg(long, requires = "match")]
+    pub a: Option<EngineSettings>,
+    /// Match: engine B, as --engine; the fields not given keep B's defaults (time=0.1, pvs,
+    /// tt=64).
+    #[arg(long, requires = "match")]
+    pub b: Option<EngineSettings>,
+    /// Match: random plies that make each opening.
+    #[arg(long, default_value_t = 2, requires = "match", allow_negative_numbers = true, value_parser = whole::<u32>(0, u32::MAX.into()))]
+    pub opening_plies: u32,
+    /// Match: seed of the openings.
+    #[arg(long, default_value_t = 1, requires = "match", allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+    pub seed: u64,
+    /// Match: print JSON.
+    #[arg(long, requires = "match")]
+    pub json: bool,
+}
+
+/// Runs `gamesearch play`.
+pub fn run(args: PlayArgs, show: bool) -> Result<()> {
+    let PlayArgs {
+        game,
+        human,
+        engine,
+        r#match,
+        a,
+        b,
+        opening_plies,
+        seed,
+        json,
+    } = args;
+    let spec: GameSpec = game.parse()?;
+    let human = match human {
+        HumanArg::First => Human::First,
+        HumanArg::Second => Human::Second,
+        HumanArg::Both => Human::Both,
+        HumanArg::None => Human::None,
+    };
+    let base = limits(Budgets::none())?;
+    let with_time = |t: f64| EngineSpec {
+        time: Some(t),
+        ..EngineSpec::default()
+    };
+    let engine = engine.unwrap_or_default().over(EngineSpec::default());
+    let (a, b) = (
+        a.unwrap_or_default().over(with_time(0.01)),
+        b.unwrap_or_default().over(with_time(0.1)),
+    );
+    if r#match.is_some() {
+        if let Some(most) = spec.max_plies() {
+            if opening_plies >= most {
+                bail!(
+                        "opening plies ({opening_plies}) exceed the game: {game} ends within {most} plies, \
+                         so no opening of {opening_plies} random plies leaves a game to play"
+                    );
+            }
+        }
+    }
+    let matched = r#match.map(|n| Match {
+        a,
+        b,
+        openings: n as usize,
+        opening_plies,
+        seed,
+    });
+    match spec {
+        GameSpec::Connect4(p) => play(&p, human, &engine, matched, json, &base, show)?,
+        GameSpec::Kalah(p) => play(&p, human, &engine, matched, json, &base, show)?,
+        GameSpec::TicTacToe(p) => play(&p, human, &engine, matched, json, &base, show)?,
+        GameSpec::Random(_) | GameSpec::Tree(_) => {
+            bail!("play needs a game with a board: kalah:…, tictactoe or connect4:…")
+        }
+    }
+    Ok(())
+}
+
+/// `play`: one game in the terminal, or a match between two engines.
+fn play<G: Board>(
+    start: &G,
+    human: Human,
+    engine: &EngineSpec,
+    matched: Option<Match>,
+    json: bool,
+    base: &Limits,
+    show: bool,
+) -> Result<()> {
+    let Some(m) = matched else {
+        let stdin = std::io::stdin();
+        playing::play_game(
+            start,
+            human,
+            engine,
+            base,
+            &mut stdin.lock(),
+            &mut std::io::stdout(),
+        )?;
+        return Ok(());
+    };
+    eprintln!(
+        "match: {} openings of {} random plies (seed {}), each played twice; A: {}; B: {}",
+        m.openings, m.opening_plies, m.seed, m.a, m.b
+    );
+    let bar = progress::steps(show, 2 * m.openings as u64, "games");
+    let tally = playing::play_match(start, &m, base, |t| {
+        bar.inc(1);
+        bar.set_message(format!("A: +{} ={} -{}", t.wins, t.draws, t.losses));
+    })?;
+    bar.finish_and_clear();
+    let (score, lo, hi) = tally.score();
+    let games = tally.wins + tally.draws + tally.losses;
+    if json {
+        let out = serde_json::json!({
+            "games": games, "a": m.a.to_string(), "b": m.b.to_string(),
+            "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
+            "score": score, "ci95": [lo, hi], "seed": m.seed, "opening_plies": m.opening_plies,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!(
+            "A wins {}  draws {}  losses {}  (of {games} games)",
+            tally.wins, tally.draws, tally.losses
+        );
+        println!("A's score {score:.3}  95% CI [{lo:.3}, {hi:.3}]");
+    }
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! `gamesearch search`: one algorithm to a fixed depth, or (without `--algo`, with `--max-time`
+//! or `--driver`) the engine deepening until its budget.
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
+use gamesearch::{Algorithm, GameSpec, PositionKey};
+use gamesearch_cli::play::describe;
+use gamesearch_cli::progress::Activity;
+
+use super::{check_feasible, horizon, limits, run_all};
+use crate::args::{AlgoArg, DriverArg, EngineOpts, SearchOpts};
+use crate::output::print_report;
+
+/// Search one game with one algorithm.
+#[derive(Args)]
+pub struct SearchArgs {
+    /// random:b=B,h=H,seed=S[,values=continuous|discrete:M][,order=random|perfect|first:P][,turns=alternate|random],
+    /// tree:FILE, tree:TEXT (e.g. "tree:(A max (B min D=7 E=4) (C min F=2 G=3))"),
+    /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES].
+    pub game: String,
+    /// The algorithm, searched to a fixed depth (default negascout). Without it, and with
+    /// --max-time or --driver, the engine deepens until the budget instead.
+    #[arg(long)]
+    pub algo: Option<AlgoArg>,
+    #[command(flatten)]
+    pub opts: SearchOpts,
+    #[command(flatten)]
+    pub engine: EngineOpts,
+    /// Also print the leaves evaluated, in order (explicit trees only).
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// Runs `gamesearch search`.
+pub fn run(args: SearchArgs, show: bool) -> Result<()> {
+    let SearchArgs {
+        game,
+        algo,
+        opts,
+        engine,
+        trace,
+    } = args;
+    let spec: GameSpec = game.parse()?;
+    if trace && !matches!(spec, GameSpec::Tree(_)) {
+        bail!("--trace lists the leaves of an explicit tree: use a tree:… game");
+    }
+    if algo.is_none() && (opts.budget.max_time.is_some() || engine.driver.is_some()) {
+        if trace {
+            bail!("--trace is for a fixed-depth --algo, not the engine");
+        }
+        return on_game!(&spec, g => run_engine(g, &game, &opts, &engine, show));
+    }
+    let algo = opts.algorithm(algo.unwrap_or(AlgoArg(Algorithm::NegaScout)));
+    let depth = horizon(&spec, opts.depth)?;
+    check_feasible(&spec, depth, &[algo], opts.budget)?;
+    let report = run_all(&spec, &opts, depth, &[algo], show)?.remove(0);
+    let evaluated = match &spec {
+        GameSpec::Tree(t) if trace => Some(t.evaluated()),
+        _ => None,
+    };
+    if opts.json {
+        let mut v = serde_json::to_value(&report)?;
+        if let Some(e) = evaluated {
+            v["evaluated"] = serde_json::json!(e);
+        }
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print_report(&game, &report);
+        if let Some(e) = evaluated {
+            println!("evaluated   {}", e.join(" "));
+        }
+    }
+    Ok(())
+}
+
+/// `search` without `--algo`: the engine deepens until the budget (or `--depth`), printing one
+/// line per iteration.
+fn run_engine<G: PositionKey + Heuristic>(
+    g: &G,
+    game: &str,
+    opts: &SearchOpts,
+    eo: &EngineOpts,
+    show: bool,
+) -> Result<()> {
+    let driver = match eo.driver {
+        Some(DriverArg::Mtdf) => Driver::Mtdf,
+        _ => Driver::Pvs {
+            aspiration: eo.aspiration,
+        },
+    };
+    let cfg = EngineConfig {
+        tt_bytes: usize::try_from(eo.tt_mb << 20).context("--tt-mb: too large")?,
+        driver,
+        max_depth: opts.depth.unwrap_or(128).max(1),
+    };
+    let mut engine: Engine<G> = Engine::new(&cfg)?;
+    let activity = Activity::start(show, "engine");
+    let lim = limits(opts.budget)?.with_node_counter(activity.counter());
+    let name = |pv: &[G::Move]| {
+        let mut p = g.clone();
+        pv.iter()
+            .map(|&m| {
+                let n = p.move_name(m);
+                p = p.play(m);
+                n
+            })
+            .collect::<Vec<_>>()
+    };
+    if !opts.json {
+        println!("game        {game}");
+    }
+    let value_text = |it: &Iteration<G::Move>| match it.mate {
+        Some(n) if n > 0 => format!("win in {n}"),
+        Some(n) => format!("loss in {}", -n),
+        None => format!("{:+}", it.value),
+    };
+    let t = engine.think(g, &lim, |it| {
+        if !opts.json {
+            activity.message(String::new());
+            println!(
+                "depth {:>3}  value {:>10}  nodes {:>11}  time {:>8.3} s  pv {}",
+                it.depth,
+                value_text(it),
+                it.nodes,
+                it.elapsed.as_secs_f64(),
+                name(&it.pv).join(" ")
+            );
+        }
+        activity.message(format!("depth {} done", it.depth));
+    });
+    activity.finish();
+    let best = t.best_move.map(|m| g.move_name(m));
+    if opts.json {
+        let iterations: Vec<serde_json::Value> = t
+            .iterations
+            .iter()
+            .map(|it| {
+                serde_json::json!({
+                    "depth": it.depth, "value": it.value, "mate": it.mate, "pv": name(&it.pv),
+                    "nodes": it.nodes, "tt_hits": it.tt_hits,
+                    "time_ms": it.elapsed.as_secs_f64() * 1e3,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "algo": "engine",
+            "driver": match driver { Driver::Mtdf => "mtdf", Driver::Pvs { .. } => "pvs" },
+            "depth": t.depth, "value": t.value, "mate": t.mate, "best_move": best,
+            "pv": name(&t.pv), "complete": t.complete, "stats": t.stats,
+            "nodes_per_second": t.nodes_per_second(),
+            "time_ms": t.elapsed.as_secs_f64() * 1e3, "iterations": iterations,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!(
+            "best move   {}  ({} for the side to move, depth {}{})",
+            best.as_deref().unwrap_or("-"),
+            describe(&t, g.to_move()),
+            t.depth,
+            if t.complete { ", complete" } else { "" }
+        );
+        println!(
+            "stats       nodes {}  {:.0} nodes/s  tt hits {}  time {:.3} s",
+            t.stats.nodes(),
+            t.nodes_per_second(),
+            t.stats.tt_hits,
+            t.elapsed.as_secs_f64()
+        );
+    }
+    Ok(())
+}

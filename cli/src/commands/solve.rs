@@ -1,0 +1,139 @@
+//! `gamesearch solve`: a game solved exactly, by the alpha-beta solver, tree PN or df-pn.
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use gamesearch::exact::{solve_report, Method};
+use gamesearch::solver::{Progress, SolveConfig};
+use gamesearch::GameSpec;
+use gamesearch_cli::progress::Activity;
+
+use super::limits;
+use crate::args::{parse_epsilon, parse_size, whole, Budgets};
+use crate::output::print_solve;
+
+/// The exact solvers of `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Solver {
+    /// Alpha-beta with a transposition table to the end of the game, iterative deepening for
+    /// move ordering, null-window tests (MTD(f), then bisection) for the exact value.
+    #[value(alias = "negascout")]
+    AlphabetaTt,
+    /// Binary proof-number search: win, draw or loss.
+    Pn,
+    /// Multi-valued proof-number search: the exact value.
+    PnMulti,
+    /// Depth-first proof-number search over a fixed table (--tt-mb): win, draw or loss.
+    Dfpn,
+    /// Multi-valued df-pn: the exact value, one table for every threshold.
+    DfpnMulti,
+}
+
+/// Solve a game exactly (to the end, no horizon): value, best move, nodes.
+#[derive(Args)]
+pub struct SolveArgs {
+    /// kalah:M,N, kalah:POSITION, tictactoe, connect4:WxH[:MOVES], random:… or tree:….
+    pub game: String,
+    /// The solver.
+    #[arg(long, value_enum, default_value_t = Solver::AlphabetaTt)]
+    pub algo: Solver,
+    /// Memory budget for proof-number search's tree, e.g. 512M, 2G (bytes if no suffix;
+    /// default: three quarters of the memory available when the search starts, MemAvailable).
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_size)]
+    pub max_memory: Option<usize>,
+    /// df-pn: the 1+ε trick's ε (0: plain df-pn).
+    #[arg(long, default_value_t = 0.25, allow_negative_numbers = true, value_parser = parse_epsilon)]
+    pub epsilon: f64,
+    /// df-pn: extract the proof (or disproof) tree of the answer and verify it.
+    #[arg(long)]
+    pub check: bool,
+    /// df-pn: initial numbers from the number of moves (Allis' mobility) instead of 1.
+    #[arg(long)]
+    pub mobility: bool,
+    /// Transposition table size in MiB (alphabeta-tt, dfpn).
+    #[arg(long, default_value_t = 256, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
+    pub tt_mb: u64,
+    /// alphabeta-tt: threads sharing the table (default: the machine's cores).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>(1, 256))]
+    pub threads: Option<usize>,
+    /// Deepest iterative-deepening pass (for move ordering) before the exact search.
+    #[arg(long, default_value_t = 8, allow_negative_numbers = true, value_parser = whole::<u32>(0, 64))]
+    pub id_depth: u32,
+    /// alphabeta-tt: enhanced transposition cutoffs in the first N plies (0: none; default:
+    /// the game's, 12 for Connect-Four, 0 for the others).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 255))]
+    pub etc_plies: Option<u32>,
+    /// alphabeta-tt with --id-depth 0: the first null-window test's value (then galloping);
+    /// default: bisection biased towards 0.
+    #[arg(long, allow_hyphen_values = true)]
+    pub guess: Option<i32>,
+    #[command(flatten)]
+    pub budget: Budgets,
+    /// Print JSON for tools instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `gamesearch solve`.
+pub fn run(args: SolveArgs, show: bool) -> Result<()> {
+    let SolveArgs {
+        game,
+        algo,
+        max_memory,
+        epsilon,
+        check,
+        mobility,
+        tt_mb,
+        threads,
+        id_depth,
+        etc_plies,
+        guess,
+        budget,
+        json,
+    } = args;
+    if check && !matches!(algo, Solver::Dfpn | Solver::DfpnMulti) {
+        bail!("--check verifies df-pn's proofs: use --algo dfpn or dfpn-multi");
+    }
+    let spec: GameSpec = game.parse()?;
+    let tt_bytes = usize::try_from(tt_mb << 20).context("--tt-mb: too large")?;
+    let activity = Activity::start(show, algo.to_possible_value().unwrap().get_name());
+    let cfg = SolveConfig {
+        tt_bytes,
+        id_depth,
+        limits: limits(budget)?.with_node_counter(activity.counter()),
+        best_move: true,
+        threads: threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        etc_plies,
+        guess,
+        max_memory,
+        epsilon,
+        mobility,
+        check,
+    };
+    let method = match algo {
+        Solver::AlphabetaTt => Method::AlphaBetaTt,
+        Solver::Pn => Method::Pn,
+        Solver::PnMulti => Method::PnMulti,
+        Solver::Dfpn => Method::Dfpn,
+        Solver::DfpnMulti => Method::DfpnMulti,
+    };
+    if matches!(method, Method::Pn | Method::PnMulti) {
+        activity.message("growing the proof tree".into());
+    }
+    // The one front door for every solver; the progress line shows the bounds proven so far.
+    let step = |p: &Progress| {
+        let depth = if p.depth > 0 {
+            format!(" {}", p.depth)
+        } else {
+            String::new()
+        };
+        activity.message(format!(
+            "{}{depth} done: value in [{}, {}]",
+            p.phase, p.lower, p.upper
+        ));
+    };
+    let r = on_game!(&spec, g => solve_report(g, method, &cfg, step)?);
+    activity.finish();
+    print_solve(&game, &r, json)?;
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! Text for people and JSON for tools, in one place: the search report, the comparison table,
+//! the solve report.
+
+use anyhow::Result;
+use gamesearch::{Report, SolveReport};
+
+pub fn print_report(game: &str, r: &Report) {
+    println!("game        {game}");
+    println!("algorithm   {}  (depth {})", r.algo, r.depth);
+    let status = if r.complete {
+        ""
+    } else {
+        "  (INCOMPLETE: budget or Ctrl-C; best so far)"
+    };
+    match r.value {
+        Some(v) => println!("value       {v}{status}"),
+        None => println!("value       unknown{status}"),
+    }
+    println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
+    println!("pv          {}", r.pv.join(" "));
+    if let (Some((lo, hi)), Some(c)) = (r.range, &r.conspiracy) {
+        println!("range       [{lo}, {hi}]");
+        let list: Vec<String> = c
+            .iter()
+            .map(|(v, n)| {
+                if *n == usize::MAX {
+                    format!("{v}:inf")
+                } else {
+                    format!("{v}:{n}")
+                }
+            })
+            .collect();
+        println!("conspiracy  {}", list.join(" "));
+    }
+    let s = &r.stats;
+    println!(
+        "stats       leaves {}  interior {}  tests {}  re-searches {}  time {:.3} ms",
+        s.leaves, s.interior, s.tests, s.re_searches, r.time_ms
+    );
+}
+
+pub fn print_table(game: &str, reports: &[Report]) {
+    println!(
+        "game: {game}  depth: {}",
+        reports.first().map_or(0, |r| r.depth)
+    );
+    let ab = reports
+        .iter()
+        .find(|r| r.algo == "alphabeta" && r.complete)
+        .map(|r| r.stats.leaves as f64);
+    println!(
+        "{:<18} {:>12} {:>12} {:>12} {:>10} {:>11} {:>10} {:>8}",
+        "algorithm", "value", "leaves", "interior", "tests", "re-searches", "time ms", "vs a-b"
+    );
+    for r in reports {
+        let value = match (r.value, r.complete) {
+            (Some(v), true) => v.to_string(),
+            (Some(v), false) => format!("{v}?"),
+            (None, _) => "?".to_string(),
+        };
+        let ratio = ab.map_or("-".to_string(), |a| {
+            format!("{:.3}", r.stats.leaves as f64 / a)
+        });
+        let s = &r.stats;
+        println!(
+            "{:<18} {:>12} {:>12} {:>12} {:>10} {:>11} {:>10.3} {:>8}",
+            r.algo, value, s.leaves, s.interior, s.tests, s.re_searches, r.time_ms, ratio
+        );
+    }
+    if reports.iter().any(|r| !r.complete) {
+        println!("? = incomplete (budget or Ctrl-C): best value found so far");
+    }
+}
+
+pub fn print_solve(game: &str, r: &SolveReport, json: bool) -> Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(r)?);
+        return Ok(());
+    }
+    println!("game        {game}");
+    let status = if r.complete {
+        ""
+    } else {
+        "  (INCOMPLETE: budget or Ctrl-C)"
+    };
+    match r.value {
+        Some(v) => println!("value       {v:+}{status}"),
+        None => println!("value       in [{}, {}]{status}", r.bounds.0, r.bounds.1),
+    }
+    println!("outcome     {}", r.outcome.unwrap_or("unknown"));
+    println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
+    let s = &r.stats;
+    if let Some(n) = r.proof_nodes {
+        println!("proof       {n} nodes, checked");
+    }
+    if let (Some((pn, dn)), false) = (r.root_numbers, r.complete) {
+        let show = |n: u32| {
+            if n == u32::MAX {
+                "inf".to_string()
+            } else {
+                n.to_string()
+            }
+        };
+        println!(
+            "root        proof number {}  disproof number {}",
+            show(pn),
+            show(dn)
+        );
+    }
+    let memory = match r.peak_tree_bytes {
+        Some(b) => format!("peak tree {}", gamesearch::error::human_bytes(b)),
+        None => format!("tt {}", gamesearch::error::human_bytes(r.tt_bytes)),
+    };
+    println!(
+        "stats       {}  nodes {}  leaves {}  expanded {}  tests {}  tt hits {}  {memory}  time {:.3} s",
+        r.algo,
+        s.nodes(),
+        s.leaves,
+        s.interior,
+        s.tests,
+        s.tt_hits,
+        r.time_ms / 1e3
+    );
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! The front door to solve, beside [`crate::search()`]'s to search: one [`Method`] naming every
+//! exact solver — alpha-beta with a table ([`crate::solver`]), tree PN and df-pn, binary or
+//! multi-valued ([`crate::proof_number`]) — one [`solve`] that runs any of them to the end of the
+//! game, one [`Solution`] they all return (value or proven bounds, best move, complete or
+//! stopped, proof checked or not, counters). The specialised entry points stay public for those
+//! who need their own types.
+//!
+//! ```
+//! use gamesearch::exact::{solve, Method};
+//! use gamesearch::{games::Connect4, SolveConfig};
+//! let p = Connect4::new(5, 4).unwrap();
+//! let cfg = SolveConfig { tt_bytes: 16 << 20, ..SolveConfig::default() };
+//! for method in Method::ALL {
+//!     let s = solve(&p, method, &cfg).unwrap();
+//!     assert_eq!((s.bounds, s.complete), ((0, 0), true), "{method}"); // Tromp: a draw
+//! }
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Instant;
+
+use crate::error::Error;
+use crate::game::{PositionKey, Score};
+use crate::proof_number::dfpn::{self, DfpnConfig};
+use crate::proof_number::{self, Answer, Initial, PnConfig};
+use crate::report::{outcome, SolveReport};
+use crate::solver::{self, Progress, Solution, SolveConfig, SolverKnowledge};
+
+/// Every exact solver, by its command-line name.
+///
+/// ```
+/// use gamesearch::exact::Method;
+/// assert_eq!("dfpn-multi".parse::<Method>().unwrap(), Method::DfpnMulti);
+/// assert_eq!(format!("{:>14}", Method::AlphaBetaTt), "  alphabeta-tt");
+/// assert!("dfs".parse::<Method>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Alpha-beta with a transposition table to the end of the game, iterative deepening for
+    /// move ordering, null-window tests for the value ([`crate::solver`]).
+    AlphaBetaTt,
+    /// Binary proof-number search: win, draw or loss (the tree in memory).
+    Pn,
+    /// Multi-valued proof-number search: the exact value.
+    PnMulti,
+    /// Depth-first proof-number search over a fixed table: win, draw or loss.
+    Dfpn,
+    /// Multi-valued df-pn: the exact value, one table for every threshold.
+    DfpnMulti,
+}
+
+impl Method {
+    /// Every method, in the order the command line lists them.
+    pub const ALL: [Method; 5] = [
+        Method::AlphaBetaTt,
+        Method::Pn,
+        Method::PnMulti,
+        Method::Dfpn,
+        Method::DfpnMulti,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::AlphaBetaTt => "alphabeta-tt",
+            Method::Pn => "pn",
+            Method::PnMulti => "pn-multi",
+            Method::Dfpn => "dfpn",
+            Method::DfpnMulti => "dfpn-multi",
+        }
+    }
+
+    /// Whether it finds only win, draw or loss (not the margin).
+    pub fn is_binary(self) -> bool {
+        matches!(self, Method::Pn | Method::Dfpn)
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl FromStr for Method {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Method::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                Error::BadParameter(format!(
+                    "unknown solver `{s}`; known: {}",
+                    Method::ALL.map(Method::name).join(", ")
+                ))
+            })
+    }
+}
+
+/// Solves `game` to the end with `method`.
+pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
+    game: &G,
+    method: Method,
+    cfg: &SolveConfig,
+) -> Result<Solution<G::Move>, Error> {
+    solve_with(game, method, cfg, |_| {})
+}
+
+/// [`solve`], calling `progress` as the proven bounds move: after every deepening pass and
+/// null-window test (alpha-beta), every threshold (df-pn); tree PN reports at its end.
+pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
+    game: &G,
+    method: Method,
+    cfg: &SolveConfig,
+    mut progress: impl FnMut(&Progress),
+) -> Result<Solution<G::Move>, Error> {
+    let start = Instant::now();
+    let from_pn = |r: proof_number::PnValue<G::Move>| Solution {
+        value: r.value,
+        bounds: r.bounds,
+        best_move: r.best_move,
+        complete: r.complete,
+        stats: r.stats,
+        tt_bytes: 0,
+        peak_tree_bytes: None,
+        proof_nodes: None,
+        root_numbers: None,
+    };
+    match method {
+        Method::AlphaBetaTt => solver::solve(game, cfg, progress),
+        Method::Pn | Method::PnMulti => {
+            let pn = PnConfig {
+                max_memory: cfg.max_memory,
+                limits: cfg.limits.clone(),
+                ..PnConfig::new(u32::MAX)
+            };
+            proof_number::validate(&pn)?;
+            let r = proof_number::solve(game, &pn, method == Method::PnMulti);
+            let peak = r.peak_bytes;
+            let s = Solution {
+                peak_tree_bytes: Some(peak),
+                ..from_pn(r)
+            };
+            progress(&Progress {
+                lower: s.bounds.0,
+                upper: s.bounds.1,
+                phase: "proof tree",
+                depth: 0,
+                nodes: s.stats.nodes(),
+                elapsed: start.elapsed(),
+            });
+            Ok(s)
+        }
+        Method::Dfpn | Method::DfpnMulti => {
+            let d = DfpnConfig {
+                tt_bytes: cfg.tt_bytes,
+                epsilon: cfg.epsilon,
+                initial: if cfg.mobility {
+                    Initial::Mobility
+                } else {
+                    Initial::Unit
+                },
+                limits: cfg.limits.clone(),
+                ..DfpnConfig::default()
+            };
+            // The bounds each threshold proves: V >= v, or V < v.
+            let (mut lo, mut hi): (Score, Score) = game
+                .value_bounds()
+                .unwrap_or((Score::MIN / 4, Score::MAX / 4));
+            let multi = method == Method::DfpnMulti;
+            let r = dfpn::solve(game, &d, multi, cfg.check, |r| {
+                match r.answer {
+                    Answer::Proven => lo = lo.max(r.threshold),
+                    Answer::Disproven => hi = hi.min(r.threshold - 1),
+                    Answer::Unknown => {}
+                }
+                progress(&Progress {
+                    lower: lo,
+                    upper: hi,
+                    phase: "threshold",
+                    depth: 0,
+                    nodes: r.stats.nodes(),
+                    elapsed: start.elapsed(),
+                });
+            })?;
+            Ok(Solution {
+                tt_bytes: r.tt_bytes,
+                proof_nodes: r.proof_nodes,
+                root_numbers: r.root_numbers,
+                ..from_pn(r.value)
+            })
+        }
+    }
+}
+
+/// [`solve_with`] with the moves named and the time taken: what `gamesearch solve` prints.
+///
+/// ```
+/// use gamesearch::exact::{solve_report, Method};
+/// use gamesearch::{games::Kalah, SolveConfig};
+/// let r = solve_report(&Kalah::new(4, 2).unwrap(), Method::PnMulti, &SolveConfig::default(), |_| {}).unwrap();
+/// assert_eq!((r.value, r.outcome, r.algo.as_str()), (Some(6), Some("win"), "pn-multi"));
+/// ```
+pub fn solve_report<G: PositionKey + SolverKnowledge + Sync>(
+    game: &G,
+    method: Method,
+    cfg: &SolveConfig,
+    progress: impl FnMut(&Progress),
+) -> Result<SolveReport, Error> {
+    let start = Instant::now();
+    let s = solve_with(game, method, cfg, progress)?;
+    Ok(SolveReport {
+        algo: method.name().into(),
+        value: s.value,
+        bounds: s.bounds,
+        best_move: s.best_move.map(|m| game.move_name(m)),
+        complete: s.complete,
+        outcome: outcome(s.bounds),
+        stats: s.stats,
+        tt_bytes: s.tt_bytes,
+        peak_tree_bytes: s.peak_tree_bytes,
+        proof_nodes: s.proof_nodes,
+        root_numbers: s.root_numbers,
+        time_ms: start.elapsed().as_secs_f64() * 1e3,
+    })
+}
