@@ -59,3 +59,9 @@ pub use search::{run_report, search, Algorithm, CnsParams, Details, Outcome, Sea
 pub use solver::{solve, ExactSolver, Solution, SolveConfig, SolverKnowledge};
 pub use spec::GameSpec;
 pub use stats::Stats;
+
+/// The README's code, compiled and run as a doctest (its `rust` block; the `sh` and `text`
+/// blocks are not Rust and are skipped), so the snippet a newcomer copies cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
