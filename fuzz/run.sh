@@ -4,6 +4,8 @@
 # in fuzz/corpus/TARGET (not committed). A crash stops the script with libFuzzer's report and
 # the input under fuzz/artifacts/TARGET.
 #   fuzz/run.sh [SECONDS] [TARGET ...]        needs: cargo install cargo-fuzz
+# With FUZZ_RUNS=N set, each target runs N inputs from a fixed seed instead (repeatable: what
+# .ci/run does, so that CI fails only on a crash anyone can reproduce with the same command).
 set -e
 cd "$(dirname "$0")"
 secs=${1:-60}
@@ -11,9 +13,20 @@ secs=${1:-60}
 targets=${*:-"game_spec tree_text kalah_position connect4_moves tictactoe_cells bench_lines engine_settings"}
 for t in $targets; do
   mkdir -p "corpus/$t"
-  echo "fuzz: $t for $secs s" >&2
-  cargo +nightly fuzz run -O "$t" "corpus/$t" "seeds/$t" -- -max_total_time="$secs" -rss_limit_mb=4096 -timeout=20 2>&1 \
+  if [ -n "$FUZZ_RUNS" ]; then
+    budget="-runs=$FUZZ_RUNS -seed=1"
+    echo "fuzz: $t, $FUZZ_RUNS inputs from seed 1" >&2
+  else
+    budget="-max_total_time=$secs"
+    echo "fuzz: $t for $secs s" >&2
+  fi
+  # shellcheck disable=SC2086
+  cargo +nightly fuzz run -O "$t" "corpus/$t" "seeds/$t" -- $budget -rss_limit_mb=4096 -timeout=20 2>&1 \
     | tee "corpus/$t.log" | grep -E "^(#[0-9]+[[:space:]]+DONE|Done|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)" || true
+  if grep -q "failed to build\|could not compile" "corpus/$t.log"; then
+    echo "fuzz: $t did not build (see fuzz/corpus/$t.log)" >&2
+    exit 1
+  fi
   if grep -q "Test unit written\|SUMMARY: libFuzzer\|deadly signal" "corpus/$t.log"; then
     echo "fuzz: $t FAILED (see fuzz/corpus/$t.log)" >&2
     exit 1
