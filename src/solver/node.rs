@@ -1,7 +1,7 @@
-//! One node of the exact search, its steps numbered as the module doc lists them: immediate win,
-//! moves that lose at once, the position's bounds, the table, the children played with the
-//! opponent's forced replies and their static bounds read, ordered, probed for enhanced cutoffs,
-//! and searched.
+//! One node of the exact search, its steps numbered in the code (Step 1 … Step 12) as the module
+//! doc lists them: an immediate win; moves that lose at once; the position's bounds; a forced
+//! move; the table; the children played (forced replies played out), ordered, their buckets
+//! prefetched, their static bounds read; enhanced cutoffs; the search; the result stored.
 
 use arrayvec::ArrayVec;
 use smallvec::SmallVec;
@@ -120,7 +120,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
     ) -> Score {
         let probed = self.probed.take();
         let bounded = self.bounded.take();
-        // A win on the spot is the best the mover can do: no need to generate anything else.
+        // Step 1. A win on the spot is the best the mover can do: no need to generate anything else.
         if depth > 0 && !no_win_now {
             if let Some(win) = p.immediate_win() {
                 self.stats.leaves += 1;
@@ -139,7 +139,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             return 0;
         }
         let exact = depth == u32::MAX;
-        // Moves that lose at once go; if all do, the game may know the value, else one of them
+        // Step 2. Moves that lose at once go; if all do, the game may know the value, else one of them
         // is searched to find it.
         let kept = p.non_losing_moves(&mut self.move_stack[base..]);
         if kept == 0 {
@@ -147,7 +147,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 return p.to_move().sign() * v;
             }
         }
-        // The position's own bounds narrow the window ("m is max possible"): to the end of the
+        // Step 3. The position's own bounds narrow the window ("m is max possible"): to the end of the
         // game with no win on the spot and a move that does not lose at once, the game may know
         // tighter ones.
         let bounds = if exact && kept > 0 {
@@ -166,7 +166,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             alpha = alpha.max(min - 1);
             beta = beta.min(max + 1);
         }
-        // A forced move (the only one that does not lose at once): its child's search is this
+        // Step 4. A forced move (the only one that does not lose at once): its child's search is this
         // node's, so the table is neither asked nor written here — a forced-move chain costs
         // one table probe at its end instead of one per move (Connect-Four: L1_R2 −7 to −9 %
         // time for +2.5 % nodes, 7x5 −14 to −20 % time).
@@ -178,6 +178,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 self.search(&child, a, b, u32::MAX, no_win)
             });
         }
+        // Step 5. The table: a stored bound deep enough cuts or narrows the window, and its
+        // move is tried first.
         let (key, mirrored) = table_key(p);
         let draft = draft_of(depth);
         let mut table_move = None;
@@ -203,7 +205,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let child_no_win = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN && kept > 0;
         // (Only kept moves leave a child with no win on the spot, which the bounds assume.)
         let statics = exact && child_no_win;
-        // Children ordered once played (their static bounds need them played anyway), when the
+        // Step 6. Children ordered once played (their static bounds need them played anyway), when the
         // game can order them so and all of them fit below.
         let by_child = statics && G::ORDERS_BY_CHILD && n <= 8;
         if !by_child {
@@ -217,12 +219,12 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             depth - 1
         };
         let start_nodes = self.stats.nodes();
-        // The children, with their table buckets requested at once: the loads overlap instead
+        // Step 7. The children, with their table buckets requested at once: the loads overlap instead
         // of each child waiting for its own when it probes. The first eight are kept (inline,
         // nothing allocated), with their table keys, which the cut-offs and the threads' set
         // below use again; any others are played when their turn comes.
         //
-        // Static cut-offs: every child's static bounds are looked at before any child is
+        // Step 8. Static cut-offs: every child's static bounds are looked at before any child is
         // searched. One whose lower bound reaches beta settles this node, wherever it stands in
         // the order; one whose upper bound cannot rise above alpha is not searched (its bound
         // stands for it, and its move leaves the list); the others take their bounds with them,
@@ -274,7 +276,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         }
         let n = if statics { left } else { n };
         self.move_stack.truncate(base + n);
-        // The search order: `perm[i]` is the index (in the list and among the children) of the
+        // Step 9. The search order: `perm[i]` is the index (in the list and among the children) of the
         // `i`-th move to search; past eight, the list's order.
         let mut perm: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
         if by_child {
@@ -290,7 +292,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         }
         let at = |i: usize| if i < 8 { perm[i] as usize } else { i };
         let mut best_mv = None;
-        // Enhanced transposition cutoffs, up to the game's depth, where a node's subtree is large
+        // Step 10. Enhanced transposition cutoffs, up to the game's depth, where a node's subtree is large
         // enough to pay for waiting on the children's loads: a child whose stored exact bound
         // already reaches beta settles this node without a search; one whose bound cannot rise
         // above alpha is not searched (`settled`: its bound stands for it, as a static one
@@ -321,7 +323,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 entries.push(e);
             }
         }
-        // With several threads, near the root: a move (but the first) whose position another
+        // Step 11. The children searched, best first. With several threads, near the root: a
+        // move (but the first) whose position another
         // thread is searching is put off until the others are done, so that the threads spread
         // over the siblings, and by then its bound is likely in the table (Weill's ABDADA, in
         // the simplified form of a shared set of positions being searched).
@@ -387,6 +390,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 break;
             }
         }
+        // Step 12. The result stored: an upper bound (failed low), a lower bound (failed high)
+        // or the exact value, with the best move and the work it took.
         let (lower, upper) = if m <= alpha {
             (-INF, m)
         } else if m >= beta {
