@@ -99,6 +99,13 @@ impl FromStr for Method {
 }
 
 /// Solves `game` to the end with `method`.
+///
+/// ```
+/// use gamesearch::exact::{solve, Method};
+/// use gamesearch::{games::TicTacToe, SolveConfig};
+/// let s = solve(&TicTacToe::new(), Method::Dfpn, &SolveConfig::default()).unwrap();
+/// assert_eq!((s.value, s.complete), (Some(0), true)); // a draw
+/// ```
 pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
     game: &G,
     method: Method,
@@ -109,6 +116,20 @@ pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
 
 /// [`solve`], calling `progress` as the proven bounds move: after every deepening pass and
 /// null-window test (alpha-beta), every threshold (df-pn); tree PN reports at its end.
+///
+/// ```
+/// use gamesearch::exact::{solve_with, Method};
+/// use gamesearch::{games::Kalah, SolveConfig};
+/// let mut steps = Vec::new();
+/// let cfg = SolveConfig { check: true, ..SolveConfig::default() };
+/// let s = solve_with(&Kalah::new(4, 2).unwrap(), Method::DfpnMulti, &cfg, |p| {
+///     steps.push((p.lower, p.upper))
+/// })
+/// .unwrap();
+/// assert_eq!(s.value, Some(6)); // Irving et al.: Kalah(4,2) is +6
+/// assert!(s.proof_nodes.is_some()); // the last answer's proof passed the checker
+/// assert_eq!(steps.last(), Some(&(6, 6)));
+/// ```
 pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
     game: &G,
     method: Method,

@@ -33,13 +33,13 @@
 
 mod ordering;
 mod search;
+mod table;
 
 use std::time::{Duration, Instant};
 
 pub use ordering::MoveOrder;
-pub use search::{
-    ByPath, ByPosition, Keys, Plain, Playing, Scoring, Table, WideTable, HEURISTIC_MAX, PROVEN, WIN,
-};
+pub use search::{ByPath, ByPosition, Keys, Plain, Playing, Scoring, HEURISTIC_MAX, PROVEN, WIN};
+pub use table::{Table, WideTable};
 
 use crate::error::Error;
 use crate::game::{Adapter, Game, PositionKey, Score, INF};

@@ -161,7 +161,7 @@ pub trait SolverKnowledge: Game {
 
     /// For games with a symmetry that keeps the value (Connect-Four: the board reflected left
     /// to right): one key shared by this position and its mirror image, and whether it is the
-    /// mirror's (`false`: this position's own [`PositionKey::key`]). The solver keys its table by
+    /// mirror's (`false`: this position's own [`crate::PositionKey::key`]). The solver keys its table by
     /// it, so a position and its mirror share one entry. Default: none (no symmetry; the
     /// solver uses `key`).
     ///
@@ -181,7 +181,7 @@ pub trait SolverKnowledge: Game {
     }
 
     /// How many plies from the root probe their children's table entries for a cut-off
-    /// (enhanced transposition cutoffs), unless [`SolveConfig::etc_plies`] says otherwise.
+    /// (enhanced transposition cutoffs), unless [`super::SolveConfig::etc_plies`] says otherwise.
     /// Tuned by measurement per game: Connect-Four 26 (fewer nodes, less time), others 0
     /// (Kalah(6,4): 15 % more nodes with 12). Default: 0.
     const ENHANCED_CUTOFF_PLIES: u32 = 0;

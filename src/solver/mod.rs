@@ -14,7 +14,7 @@
 //!    log2. Without one, [`zero_biased_middle`] (Pons' schedule): first whether either side wins
 //!    big; once neither does (both bounds moved) or the range is [`NARROW_RANGE`] or less, 0
 //!    is the guess and galloping goes on (from step 1 again after a guess).
-//!    Bounds proven to the end carry the draft [`DRAFT_EXACT`] and are reused by every later
+//!    Bounds proven to the end carry the draft [`table::DRAFT_EXACT`] and are reused by every later
 //!    test.
 //! 3. **The best move** (if [`SolveConfig::best_move`]): the first root move (TT move first)
 //!    whose value, tested with one more null window, reaches the root value.
