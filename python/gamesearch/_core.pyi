@@ -1,0 +1,44 @@
+"""Type stubs of the Rust extension (gamesearch._core)."""
+
+from typing import Any, Optional, Union
+
+class GameSearchError(ValueError):
+    """Bad input: an unknown game or algorithm, an illegal move, an impossible parameter."""
+
+class Game:
+    """A game position: a GAME spec as the command line takes it ("connect4:7x6:4453",
+    "kalah:6,4", "tictactoe", "random:b=4,h=6,seed=1", "tree:(…)") and the moves played."""
+
+    def __init__(self, spec: str) -> None: ...
+    @property
+    def spec(self) -> str: ...
+    @property
+    def history(self) -> list[str]: ...
+    def moves(self) -> list[str]: ...
+    def play(self, move: Union[str, int]) -> "Game": ...
+    def to_move(self) -> str: ...
+    def is_over(self) -> bool: ...
+    def evaluate(self) -> int: ...
+
+def search(
+    game: Game,
+    algo: str = "negascout",
+    depth: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    max_time: Optional[float] = None,
+) -> dict[str, Any]:
+    """Search to `depth` with `algo`: value, best_move, pv, complete, stats, time_ms."""
+
+def solve(
+    game: Game,
+    method: str = "alphabeta-tt",
+    tt_mb: int = 64,
+    threads: int = 1,
+    max_nodes: Optional[int] = None,
+    max_time: Optional[float] = None,
+    check: bool = False,
+) -> dict[str, Any]:
+    """Solve exactly: value (or bounds), outcome, best_move, complete, stats, proof_nodes."""
+
+def algorithms() -> list[str]: ...
+def methods() -> list[str]: ...

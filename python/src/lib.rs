@@ -1,0 +1,297 @@
+//! `gamesearch._core`: the Python face of the Rust library, kept thin — it parses what Python
+//! passes, calls the library's front doors (`search`, `exact::solve_report`) with the GIL
+//! released, and turns their reports into Python objects. No search logic lives here.
+//!
+//! A `Game` is its spec and the moves played from it (move names, as the command line prints
+//! them); each call rebuilds the position from them, so a `Game` is an immutable value that is
+//! cheap to copy and safe to share between threads.
+
+use std::time::Duration;
+
+use gamesearch::exact::{self, Method};
+use gamesearch::{Algorithm, Game as _, GameSpec, Limits, SearchConfig, SolveConfig};
+use gamesearch_cli::play::Board;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+create_exception!(
+    _core,
+    GameSearchError,
+    PyValueError,
+    "Bad input to gamesearch: an unknown game or algorithm, an illegal move, an impossible parameter."
+);
+
+fn bad(e: impl std::fmt::Display) -> PyErr {
+    GameSearchError::new_err(e.to_string())
+}
+
+/// Binds `$g` to the position of `$game` (its spec with its moves played) and evaluates `$body`,
+/// monomorphised per game as the command line does.
+macro_rules! with_position {
+    ($game:expr, $g:ident => $body:expr) => {{
+        let game: &Game = $game;
+        let spec: GameSpec = game.spec.parse().map_err(bad)?;
+        match spec {
+            GameSpec::Random(r) => {
+                let root = r.root().map_err(bad)?;
+                let $g = &replay(&root, &game.moves)?;
+                $body
+            }
+            GameSpec::Tree(t) => {
+                let $g = &replay(&t.root(), &game.moves)?;
+                $body
+            }
+            GameSpec::Kalah(k) => {
+                let $g = &replay(&k, &game.moves)?;
+                $body
+            }
+            GameSpec::TicTacToe(p) => {
+                let $g = &replay(&p, &game.moves)?;
+                $body
+            }
+            GameSpec::Connect4(p) => {
+                let $g = &replay(&p, &game.moves)?;
+                $body
+            }
+        }
+    }};
+}
+
+/// `start` with the moves named in `moves` played, or an error naming the illegal one.
+fn replay<G: gamesearch::Game>(start: &G, moves: &[String]) -> PyResult<G> {
+    let mut p = start.clone();
+    for (i, name) in moves.iter().enumerate() {
+        let mv = p
+            .moves()
+            .find(|&m| p.move_name(m) == *name)
+            .ok_or_else(|| {
+                let legal: Vec<String> = p.moves().map(|m| p.move_name(m)).collect();
+                bad(format!(
+                    "move {} `{name}` is not legal here; legal moves: {}",
+                    i + 1,
+                    if legal.is_empty() {
+                        "none (the game is over)".to_string()
+                    } else {
+                        legal.join(" ")
+                    }
+                ))
+            })?;
+        p = p.play(mv);
+    }
+    Ok(p)
+}
+
+/// A game position: a `GAME` spec as the command line takes it, and the moves played from it.
+#[pyclass(frozen, module = "gamesearch._core")]
+#[derive(Clone)]
+struct Game {
+    spec: String,
+    moves: Vec<String>,
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    fn new(spec: &str) -> PyResult<Self> {
+        let g = Game {
+            spec: spec.to_string(),
+            moves: Vec::new(),
+        };
+        with_position!(&g, _p => ());
+        Ok(g)
+    }
+
+    /// The spec this game started from.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    /// The moves played since the spec, by name.
+    #[getter]
+    fn history(&self) -> Vec<String> {
+        self.moves.clone()
+    }
+
+    /// The legal moves, by name (empty when the game is over).
+    fn moves(&self) -> PyResult<Vec<String>> {
+        with_position!(self, p => Ok(p.moves().map(|m| p.move_name(m)).collect()))
+    }
+
+    /// The game after `move` (a name from `moves()`; an int is taken as its name).
+    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let name = r#move.str()?.to_string();
+        let mut next = self.clone();
+        next.moves.push(name);
+        with_position!(&next, _p => ());
+        Ok(next)
+    }
+
+    /// `"max"` (the first player) or `"min"`.
+    fn to_move(&self) -> PyResult<&'static str> {
+        with_position!(self, p => Ok(match p.to_move() {
+            gamesearch::Player::Max => "max",
+            gamesearch::Player::Min => "min",
+        }))
+    }
+
+    /// Whether the game is over (no legal move).
+    fn is_over(&self) -> PyResult<bool> {
+        with_position!(self, p => Ok(p.moves().next().is_none()))
+    }
+
+    /// `f(p)`: the value from the first player's view (exact when the game is over).
+    fn evaluate(&self) -> PyResult<i32> {
+        with_position!(self, p => Ok(p.evaluate()))
+    }
+
+    /// The board as the command line draws it (trees and random trees have none to draw).
+    fn __str__(&self) -> PyResult<String> {
+        Ok(match self.spec.parse::<GameSpec>().map_err(bad)? {
+            GameSpec::Connect4(p) => replay(&p, &self.moves)?.board(),
+            GameSpec::Kalah(p) => replay(&p, &self.moves)?.board(),
+            GameSpec::TicTacToe(p) => replay(&p, &self.moves)?.board(),
+            GameSpec::Random(_) | GameSpec::Tree(_) => format!(
+                "{} after {} moves (a tree: no board to draw)",
+                self.spec,
+                self.moves.len()
+            ),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        if self.moves.is_empty() {
+            format!("Game({:?})", self.spec)
+        } else {
+            format!("Game({:?}).play(…{} moves)", self.spec, self.moves.len())
+        }
+    }
+
+    fn __eq__(&self, other: &Game) -> bool {
+        self.spec == other.spec && self.moves == other.moves
+    }
+}
+
+/// Node and time budgets as the library's limits.
+fn limits(max_nodes: Option<u64>, max_time: Option<f64>) -> PyResult<Limits> {
+    let mut l = Limits::none();
+    if let Some(n) = max_nodes {
+        if n == 0 {
+            return Err(bad("max_nodes must be at least 1"));
+        }
+        l = l.with_max_nodes(n);
+    }
+    if let Some(t) = max_time {
+        if !(t > 0.0 && t <= 1e9) {
+            return Err(bad(
+                "max_time must be a positive number of seconds (at most 1e9)",
+            ));
+        }
+        l = l.with_max_time(Duration::from_secs_f64(t));
+    }
+    Ok(l)
+}
+
+/// A JSON-able report as a Python dict (through serde_json: one description of every field).
+fn to_dict<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyDict>> {
+    let json = py.import("json")?;
+    let text = serde_json::to_string(v).map_err(bad)?;
+    json.call_method1("loads", (text,))?
+        .downcast_into()
+        .map_err(Into::into)
+}
+
+/// Searches `game` with `algo` to `depth` (the whole tree where it is finite); the GIL is
+/// released while it runs.
+#[pyfunction]
+#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None))]
+#[allow(clippy::clone_on_copy)] // the position is cloned into the closure run without the GIL
+fn search<'py>(
+    py: Python<'py>,
+    game: &Game,
+    algo: &str,
+    depth: Option<u32>,
+    max_nodes: Option<u64>,
+    max_time: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let algorithm: Algorithm = algo.parse().map_err(bad)?;
+    let lim = limits(max_nodes, max_time)?;
+    let spec: GameSpec = game.spec.parse().map_err(bad)?;
+    let depth = match (depth, spec.full_depth()) {
+        (Some(d), _) => d,
+        (None, Some(full)) => full,
+        (None, None) => {
+            return Err(bad(
+                "this game needs a horizon: give depth=D (or use solve())",
+            ))
+        }
+    };
+    let cfg = SearchConfig::new(depth).with_limits(lim);
+    let report = with_position!(game, p => {
+        let p = p.clone();
+        py.allow_threads(move || gamesearch::run_report(&p, algorithm, &cfg))
+    });
+    to_dict(py, &serde_json::to_value(&report).map_err(bad)?)
+}
+
+/// Solves `game` exactly with `method` (alphabeta-tt, pn, pn-multi, dfpn, dfpn-multi); the GIL
+/// is released while it runs.
+#[pyfunction]
+#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false))]
+#[allow(clippy::too_many_arguments, clippy::clone_on_copy)]
+fn solve<'py>(
+    py: Python<'py>,
+    game: &Game,
+    method: &str,
+    tt_mb: u64,
+    threads: usize,
+    max_nodes: Option<u64>,
+    max_time: Option<f64>,
+    check: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let method: Method = method.parse().map_err(bad)?;
+    if !(1..=1 << 30).contains(&tt_mb) {
+        return Err(bad("tt_mb must be from 1 to 2^30"));
+    }
+    if !(1..=256).contains(&threads) {
+        return Err(bad("threads must be from 1 to 256"));
+    }
+    let cfg = SolveConfig {
+        tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
+        threads,
+        limits: limits(max_nodes, max_time)?,
+        check,
+        ..SolveConfig::default()
+    };
+    let report = with_position!(game, p => {
+        let p = p.clone();
+        py.allow_threads(move || exact::solve_report(&p, method, &cfg, |_| {}))
+    })
+    .map_err(bad)?;
+    to_dict(py, &serde_json::to_value(&report).map_err(bad)?)
+}
+
+/// Every search algorithm's name, in the order `compare` lists them.
+#[pyfunction]
+fn algorithms() -> Vec<&'static str> {
+    Algorithm::ALL.iter().map(|a| a.name()).collect()
+}
+
+/// Every exact solver's name.
+#[pyfunction]
+fn methods() -> Vec<&'static str> {
+    Method::ALL.iter().map(|m| m.name()).collect()
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(search, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(algorithms, m)?)?;
+    m.add_function(wrap_pyfunction!(methods, m)?)?;
+    m.add("GameSearchError", m.py().get_type::<GameSearchError>())?;
+    Ok(())
+}

@@ -1,0 +1,100 @@
+"""The Python package against the Rust library's own answers and independent ones."""
+
+import random
+
+import pytest
+
+import gamesearch
+from gamesearch import Game, GameSearchError
+
+
+def test_every_algorithm_equals_minimax_on_random_trees():
+    # Property-style: many seeded trees, every algorithm against minimax (the oracle).
+    rng = random.Random(1)
+    for _ in range(200):
+        b, h, seed = rng.randint(1, 4), rng.randint(1, 5), rng.randint(0, 10**9)
+        g = Game(f"random:b={b},h={h},seed={seed}")
+        want = gamesearch.search(g, algo="minimax")["value"]
+        for algo in gamesearch.algorithms():
+            r = gamesearch.search(g, algo=algo)
+            assert r["value"] == want, (algo, b, h, seed)
+            assert r["complete"]
+
+
+def test_solvers_agree_on_small_games():
+    # Published values: tic-tac-toe a draw; Connect-Four 4x4 and 5x4 draws (Tromp);
+    # Kalah(4,2) +6 (Irving et al.).
+    for spec, value in [("tictactoe", 0), ("connect4:4x4", 0), ("kalah:4,2", 6)]:
+        for method in gamesearch.methods():
+            r = gamesearch.solve(Game(spec), method=method, tt_mb=16)
+            assert r["complete"], (spec, method)
+            outcome = {1: "win", 0: "draw", -1: "loss"}[(value > 0) - (value < 0)]
+            assert r["outcome"] == outcome, (spec, method)
+            if method not in ("pn", "dfpn"):
+                assert r["value"] == value, (spec, method)
+
+
+def test_odd_board_last_stone_win():
+    r = gamesearch.solve(Game("connect4:5x5:23"), method="dfpn-multi", check=True)
+    assert (r["value"], r["outcome"]) == (1, "win")
+    assert r["proof_nodes"] > 0
+
+
+def test_playing_a_game():
+    g = Game("connect4:7x6")
+    assert g.moves() == [str(c) for c in range(1, 8)]
+    assert g.to_move() == "max"
+    for m in "445566":
+        g = g.play(m)
+    assert g.history == list("445566")
+    # The first player completes four with 3 or 7.
+    best = gamesearch.solve(g)["best_move"]
+    assert best in ("3", "7")
+    won = g.play(best)
+    assert won.is_over() and won.evaluate() > 0
+    assert "|" in str(won)  # the board drawn
+    assert g.play(4) == g.play("4")
+
+
+def test_bad_input_raises_value_errors():
+    with pytest.raises(ValueError):
+        Game("chess")
+    with pytest.raises(GameSearchError, match="column 4 is full"):
+        Game("connect4:7x6:4444444")
+    with pytest.raises(GameSearchError, match="not legal"):
+        Game("tictactoe").play("10")
+    with pytest.raises(GameSearchError, match="unknown algorithm"):
+        gamesearch.search(Game("tictactoe"), algo="quantum")
+    with pytest.raises(GameSearchError, match="unknown solver"):
+        gamesearch.solve(Game("tictactoe"), method="guess")
+    with pytest.raises(GameSearchError, match="horizon"):
+        gamesearch.search(Game("kalah:6,4"))
+    with pytest.raises(GameSearchError):
+        gamesearch.search(Game("tictactoe"), max_time=-1)
+
+
+def test_budgets_stop_cleanly():
+    r = gamesearch.solve(Game("connect4:7x6"), max_nodes=10_000)
+    assert not r["complete"]
+    lo, hi = r["bounds"]
+    assert lo <= 1 <= hi  # the empty 7x6 board is +1
+    r = gamesearch.search(Game("random:b=8,h=8,seed=1"), algo="alphabeta", max_nodes=5_000)
+    assert not r["complete"]
+
+
+def test_docstring_examples():
+    import doctest
+
+    failures, _ = doctest.testmod(gamesearch)
+    assert failures == 0
+
+
+def test_the_readme_python_block_runs():
+    import pathlib
+    import re
+
+    readme = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+    blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
+    assert blocks, "the README shows Python"
+    for code in blocks:
+        exec(compile(code, "README.md", "exec"), {})
