@@ -2,24 +2,162 @@
 
 Every algorithm of the Rust library — minimax, alpha-beta, SCOUT, NegaScout, PVS, MTD(f),
 proof-number and conspiracy-number search — and its exact solvers (alpha-beta with a table,
-tree PN, df-pn), on the games the command line knows. Long calls release the GIL.
+tree PN, df-pn), on the games the command line knows. Long calls release the GIL; Ctrl-C stops
+them cleanly and raises KeyboardInterrupt with the result so far as its second argument.
 
->>> import gamesearch
->>> g = gamesearch.Game("connect4:5x5:23")
->>> gamesearch.solve(g)["value"]     # a first-player win with the board's last stone
+>>> import gamesearch as gs
+>>> gs.solve("connect4:5x5:23").value      # a first-player win with the board's last stone
 1
->>> r = gamesearch.search(gamesearch.Game("random:b=3,h=4,seed=7"), algo="scout")
->>> r["value"] == gamesearch.search(gamesearch.Game("random:b=3,h=4,seed=7"), algo="minimax")["value"]
+>>> gs.search("random:b=3,h=4,seed=7", algo="scout").value == gs.search("random:b=3,h=4,seed=7", algo="minimax").value
 True
 """
 
-from gamesearch._core import (
-    Game,
-    GameSearchError,
-    algorithms,
-    methods,
-    search,
-    solve,
-)
+from dataclasses import dataclass
+from typing import Optional, Tuple, Union
 
-__all__ = ["Game", "GameSearchError", "algorithms", "methods", "search", "solve"]
+from gamesearch import _core
+from gamesearch._core import Game, GameSearchError, algorithms, methods
+
+__all__ = [
+    "Game",
+    "GameSearchError",
+    "SearchResult",
+    "Solution",
+    "Stats",
+    "algorithms",
+    "methods",
+    "search",
+    "solve",
+]
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What a search did: leaves evaluated, interior nodes, null-window tests, re-searches and
+    table hits."""
+
+    leaves: int
+    interior: int
+    tests: int
+    re_searches: int
+    tt_hits: int
+
+    @property
+    def nodes(self) -> int:
+        """Leaves and interior nodes."""
+        return self.leaves + self.interior
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What `search` found: the value (first player's view), the best move and principal
+    variation by name, whether it finished within its budgets, and its counters."""
+
+    algo: str
+    depth: int
+    value: Optional[int]
+    best_move: Optional[str]
+    pv: Tuple[str, ...]
+    complete: bool
+    stats: Stats
+    time_ms: float
+    range: Optional[Tuple[int, int]] = None
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What `solve` found: the exact value (or the bounds proven so far), win/draw/loss, a best
+    move, whether it finished, the proof's size when df-pn's proof was checked, and counters."""
+
+    method: str
+    value: Optional[int]
+    bounds: Tuple[int, int]
+    outcome: Optional[str]
+    best_move: Optional[str]
+    complete: bool
+    stats: Stats
+    time_ms: float
+    proof_nodes: Optional[int] = None
+
+
+def _game(game: Union[str, Game]) -> Game:
+    return game if isinstance(game, Game) else Game(game)
+
+
+def _search_result(d: dict) -> SearchResult:
+    return SearchResult(
+        algo=d["algo"],
+        depth=d["depth"],
+        value=d["value"],
+        best_move=d["best_move"],
+        pv=tuple(d["pv"]),
+        complete=d["complete"],
+        stats=Stats(**d["stats"]),
+        time_ms=d["time_ms"],
+        range=tuple(d["range"]) if d.get("range") else None,
+    )
+
+
+def _solution(d: dict) -> Solution:
+    return Solution(
+        method=d["algo"],
+        value=d["value"],
+        bounds=tuple(d["bounds"]),
+        outcome=d["outcome"],
+        best_move=d["best_move"],
+        complete=d["complete"],
+        stats=Stats(**d["stats"]),
+        time_ms=d["time_ms"],
+        proof_nodes=d.get("proof_nodes"),
+    )
+
+
+def _partial(e: KeyboardInterrupt, convert):
+    """Ctrl-C: the same KeyboardInterrupt, its result converted."""
+    if len(e.args) == 2 and isinstance(e.args[1], dict):
+        return KeyboardInterrupt(e.args[0], convert(e.args[1]))
+    return e
+
+
+def search(
+    game: Union[str, Game],
+    algo: str = "negascout",
+    *,
+    depth: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    max_time: Optional[float] = None,
+) -> SearchResult:
+    """Searches `game` (a Game or a GAME spec) with `algo` (see `algorithms()`) to `depth` (the
+    whole tree where it is finite; real games need one), within the budgets.
+
+    >>> search("tictactoe", algo="pvs").value
+    0
+    """
+    try:
+        d = _core.search(_game(game), algo, depth, max_nodes, max_time)
+    except KeyboardInterrupt as e:
+        raise _partial(e, _search_result) from None
+    return _search_result(d)
+
+
+def solve(
+    game: Union[str, Game],
+    method: str = "alphabeta-tt",
+    *,
+    tt_mb: int = 64,
+    threads: int = 1,
+    max_nodes: Optional[int] = None,
+    max_time: Optional[float] = None,
+    check: bool = False,
+) -> Solution:
+    """Solves `game` (a Game or a GAME spec) exactly with `method` (see `methods()`): to the end
+    of the game, no horizon. `check` verifies df-pn's proof with the independent checker.
+
+    >>> solve("kalah:4,2", method="pn-multi").value   # Irving et al.: +6
+    6
+    """
+    try:
+        d = _core.solve(_game(game), method, tt_mb, threads, max_nodes, max_time, check)
+    except KeyboardInterrupt as e:
+        raise _partial(e, _solution) from None
+    return _solution(d)

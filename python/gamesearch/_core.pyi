@@ -27,7 +27,7 @@ def search(
     max_nodes: Optional[int] = None,
     max_time: Optional[float] = None,
 ) -> dict[str, Any]:
-    """Search to `depth` with `algo`: value, best_move, pv, complete, stats, time_ms."""
+    """The report as a dict (gamesearch.search wraps it in a SearchResult)."""
 
 def solve(
     game: Game,
@@ -38,7 +38,7 @@ def solve(
     max_time: Optional[float] = None,
     check: bool = False,
 ) -> dict[str, Any]:
-    """Solve exactly: value (or bounds), outcome, best_move, complete, stats, proof_nodes."""
+    """The report as a dict (gamesearch.solve wraps it in a Solution)."""
 
 def algorithms() -> list[str]: ...
 def methods() -> list[str]: ...

@@ -6,13 +6,15 @@
 //! them); each call rebuilds the position from them, so a `Game` is an immutable value that is
 //! cheap to copy and safe to share between threads.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use gamesearch::exact::{self, Method};
 use gamesearch::{Algorithm, Game as _, GameSpec, Limits, SearchConfig, SolveConfig};
 use gamesearch_cli::play::Board;
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -174,9 +176,64 @@ impl Game {
     }
 }
 
-/// Node and time budgets as the library's limits.
-fn limits(max_nodes: Option<u64>, max_time: Option<f64>) -> PyResult<Limits> {
-    let mut l = Limits::none();
+/// Runs `job` on a thread of its own with the GIL released, while this (Python's) thread checks
+/// for Ctrl-C every 20 ms: a KeyboardInterrupt raises `stop`, the search ends cleanly with its
+/// result so far, and the caller learns it was interrupted.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    job: impl FnOnce() -> T + Send,
+) -> (T, bool) {
+    let mut interrupted = false;
+    let out = py.allow_threads(|| {
+        std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel();
+            let worker = scope.spawn(move || {
+                let v = job();
+                let _ = done.send(());
+                v
+            });
+            // Wakes as soon as the job is done, else every 20 ms to look for a signal.
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                finished.recv_timeout(Duration::from_millis(20))
+            {
+                if !interrupted && Python::with_gil(|py| py.check_signals()).is_err() {
+                    interrupted = true;
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            worker.join()
+        })
+    });
+    match out {
+        Ok(v) => (v, interrupted),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// The result as a dict, or, after Ctrl-C, a KeyboardInterrupt carrying it (`args[1]`).
+fn finish<'py>(
+    py: Python<'py>,
+    v: serde_json::Value,
+    interrupted: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = to_dict(py, &v)?;
+    if interrupted {
+        return Err(PyKeyboardInterrupt::new_err((
+            "interrupted: the result so far is the exception's second argument",
+            d.unbind(),
+        )));
+    }
+    Ok(d)
+}
+
+/// Node and time budgets as the library's limits, with the stop flag Ctrl-C raises.
+fn limits(
+    max_nodes: Option<u64>,
+    max_time: Option<f64>,
+    stop: &Arc<AtomicBool>,
+) -> PyResult<Limits> {
+    let mut l = Limits::none().with_stop_flag(stop.clone());
     if let Some(n) = max_nodes {
         if n == 0 {
             return Err(bad("max_nodes must be at least 1"));
@@ -217,7 +274,8 @@ fn search<'py>(
     max_time: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm: Algorithm = algo.parse().map_err(bad)?;
-    let lim = limits(max_nodes, max_time)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let lim = limits(max_nodes, max_time, &stop)?;
     let spec: GameSpec = game.spec.parse().map_err(bad)?;
     let depth = match (depth, spec.full_depth()) {
         (Some(d), _) => d,
@@ -229,11 +287,11 @@ fn search<'py>(
         }
     };
     let cfg = SearchConfig::new(depth).with_limits(lim);
-    let report = with_position!(game, p => {
+    let (report, interrupted) = with_position!(game, p => {
         let p = p.clone();
-        py.allow_threads(move || gamesearch::run_report(&p, algorithm, &cfg))
+        interruptible(py, &stop, move || gamesearch::run_report(&p, algorithm, &cfg))
     });
-    to_dict(py, &serde_json::to_value(&report).map_err(bad)?)
+    finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted)
 }
 
 /// Solves `game` exactly with `method` (alphabeta-tt, pn, pn-multi, dfpn, dfpn-multi); the GIL
@@ -258,19 +316,20 @@ fn solve<'py>(
     if !(1..=256).contains(&threads) {
         return Err(bad("threads must be from 1 to 256"));
     }
+    let stop = Arc::new(AtomicBool::new(false));
     let cfg = SolveConfig {
         tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
         threads,
-        limits: limits(max_nodes, max_time)?,
+        limits: limits(max_nodes, max_time, &stop)?,
         check,
         ..SolveConfig::default()
     };
-    let report = with_position!(game, p => {
+    let (report, interrupted) = with_position!(game, p => {
         let p = p.clone();
-        py.allow_threads(move || exact::solve_report(&p, method, &cfg, |_| {}))
-    })
-    .map_err(bad)?;
-    to_dict(py, &serde_json::to_value(&report).map_err(bad)?)
+        interruptible(py, &stop, move || exact::solve_report(&p, method, &cfg, |_| {}))
+    });
+    let report = report.map_err(bad)?;
+    finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted)
 }
 
 /// Every search algorithm's name, in the order `compare` lists them.

@@ -14,11 +14,11 @@ def test_every_algorithm_equals_minimax_on_random_trees():
     for _ in range(200):
         b, h, seed = rng.randint(1, 4), rng.randint(1, 5), rng.randint(0, 10**9)
         g = Game(f"random:b={b},h={h},seed={seed}")
-        want = gamesearch.search(g, algo="minimax")["value"]
+        want = gamesearch.search(g, algo="minimax").value
         for algo in gamesearch.algorithms():
             r = gamesearch.search(g, algo=algo)
-            assert r["value"] == want, (algo, b, h, seed)
-            assert r["complete"]
+            assert r.value == want, (algo, b, h, seed)
+            assert r.complete and r.stats.nodes > 0
 
 
 def test_solvers_agree_on_small_games():
@@ -26,18 +26,18 @@ def test_solvers_agree_on_small_games():
     # Kalah(4,2) +6 (Irving et al.).
     for spec, value in [("tictactoe", 0), ("connect4:4x4", 0), ("kalah:4,2", 6)]:
         for method in gamesearch.methods():
-            r = gamesearch.solve(Game(spec), method=method, tt_mb=16)
-            assert r["complete"], (spec, method)
+            r = gamesearch.solve(spec, method=method, tt_mb=16)
+            assert r.complete, (spec, method)
             outcome = {1: "win", 0: "draw", -1: "loss"}[(value > 0) - (value < 0)]
-            assert r["outcome"] == outcome, (spec, method)
+            assert r.outcome == outcome, (spec, method)
             if method not in ("pn", "dfpn"):
-                assert r["value"] == value, (spec, method)
+                assert r.value == value, (spec, method)
 
 
 def test_odd_board_last_stone_win():
-    r = gamesearch.solve(Game("connect4:5x5:23"), method="dfpn-multi", check=True)
-    assert (r["value"], r["outcome"]) == (1, "win")
-    assert r["proof_nodes"] > 0
+    r = gamesearch.solve("connect4:5x5:23", method="dfpn-multi", check=True)
+    assert (r.value, r.outcome) == (1, "win")
+    assert r.proof_nodes > 0
 
 
 def test_playing_a_game():
@@ -48,7 +48,7 @@ def test_playing_a_game():
         g = g.play(m)
     assert g.history == list("445566")
     # The first player completes four with 3 or 7.
-    best = gamesearch.solve(g)["best_move"]
+    best = gamesearch.solve(g).best_move
     assert best in ("3", "7")
     won = g.play(best)
     assert won.is_over() and won.evaluate() > 0
@@ -68,18 +68,52 @@ def test_bad_input_raises_value_errors():
     with pytest.raises(GameSearchError, match="unknown solver"):
         gamesearch.solve(Game("tictactoe"), method="guess")
     with pytest.raises(GameSearchError, match="horizon"):
-        gamesearch.search(Game("kalah:6,4"))
+        gamesearch.search("kalah:6,4")
     with pytest.raises(GameSearchError):
         gamesearch.search(Game("tictactoe"), max_time=-1)
 
 
 def test_budgets_stop_cleanly():
-    r = gamesearch.solve(Game("connect4:7x6"), max_nodes=10_000)
-    assert not r["complete"]
-    lo, hi = r["bounds"]
+    r = gamesearch.solve("connect4:7x6", max_nodes=10_000)
+    assert not r.complete
+    lo, hi = r.bounds
     assert lo <= 1 <= hi  # the empty 7x6 board is +1
-    r = gamesearch.search(Game("random:b=8,h=8,seed=1"), algo="alphabeta", max_nodes=5_000)
-    assert not r["complete"]
+    r = gamesearch.search("random:b=8,h=8,seed=1", algo="alphabeta", max_nodes=5_000)
+    assert not r.complete
+
+
+def test_the_cli_and_the_package_agree():
+    # Kalah and Connect-Four positions solved by the command line's library code path and by
+    # Python: the same values (and both equal to the published ones above).
+    for spec in ["kalah:4,3", "kalah:3,3,3,3/3,3,3,3/0,0/S", "connect4:5x4:33", "connect4:6x4"]:
+        a = gamesearch.solve(spec, method="alphabeta-tt")
+        b = gamesearch.solve(spec, method="dfpn-multi")
+        assert a.value == b.value and a.complete, spec
+
+
+def test_ctrl_c_stops_a_long_solve_with_its_result():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import gamesearch as gs, sys\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    gs.solve('connect4:7x6', tt_mb=16)\n"
+        "except KeyboardInterrupt as e:\n"
+        "    s = e.args[1]\n"
+        "    print('interrupted', s.complete, s.bounds[0] <= 1 <= s.bounds[1], flush=True)\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(1.0)  # the empty 7x6 board takes half a minute: the signal lands mid-solve
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=30)
+    assert time.monotonic() - sent < 5
+    assert out.strip() == "interrupted False True", out
 
 
 def test_docstring_examples():
