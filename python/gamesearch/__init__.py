@@ -12,8 +12,11 @@ them cleanly and raises KeyboardInterrupt with the result so far as its second a
 True
 """
 
+import html as _html
+import json as _json
+import os as _os
 from dataclasses import dataclass
-from typing import Optional, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 from gamesearch import _core
 from gamesearch._core import Game, GameSearchError, algorithms, methods
@@ -24,10 +27,12 @@ __all__ = [
     "SearchResult",
     "Solution",
     "Stats",
+    "Trace",
     "algorithms",
     "methods",
     "search",
     "solve",
+    "trace",
 ]
 
 
@@ -161,3 +166,54 @@ def solve(
     except KeyboardInterrupt as e:
         raise _partial(e, _solution) from None
     return _solution(d)
+
+
+class Trace:
+    """Searches recorded step by step (`trace()`): `.html` is the self-contained step-through
+    page, `.steps` the recorded data, `.svg` each search's tree; `.save(path)` writes one by the
+    path's extension; in Jupyter the page shows itself."""
+
+    def __init__(self, page: str, data: str, svgs: List[str]):
+        self.html = page
+        self.data = _json.loads(data)
+        self.svg = svgs
+
+    def save(self, path: Union[str, "_os.PathLike[str]"]) -> None:
+        """Writes `.html` (the page), `.json` (the trace) or `.svg` (the first search's tree)."""
+        ext = _os.path.splitext(_os.fspath(path))[1]
+        text = {".html": self.html, ".json": _json.dumps(self.data, indent=1), ".svg": self.svg[0]}.get(ext)
+        if text is None:
+            raise GameSearchError(f"{path}: the extension must be .html, .json or .svg")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    def _repr_html_(self) -> str:
+        return (
+            '<iframe style="width:100%;height:640px;border:0" srcdoc="'
+            + _html.escape(self.html, quote=True)
+            + '"></iframe>'
+        )
+
+    def __repr__(self) -> str:
+        names = ", ".join(t["algorithm"] for t in self.data)
+        return f"Trace({names}; {sum(len(t['steps']) for t in self.data)} steps)"
+
+
+def trace(
+    game: Union[str, Game],
+    algos: Sequence[str] = ("alphabeta",),
+    *,
+    depth: Optional[int] = None,
+    node_cap: int = 2000,
+) -> Trace:
+    """Records `algos` searching `game` step by step, side by side (what `gamesearch trace`
+    draws); past `node_cap` nodes the recording stops while the search runs to its end.
+
+    >>> t = trace("tree:(A max (B min D=7 E=4) (C min F=2 G=3))", ["alphabeta", "scout"])
+    >>> [x["value"] for x in t.data]
+    [4, 4]
+    """
+    if isinstance(algos, str):
+        algos = [algos]
+    page, data, svgs = _core.trace(_game(game), list(algos), depth, node_cap)
+    return Trace(page, data, svgs)

@@ -42,3 +42,8 @@ def solve(
 
 def algorithms() -> list[str]: ...
 def methods() -> list[str]: ...
+
+def trace(
+    game: Game, algos: list[str], depth: Optional[int] = None, node_cap: int = 2000
+) -> tuple[str, str, list[str]]:
+    """(page HTML, trace JSON, one SVG per search); gamesearch.trace wraps them in a Trace."""

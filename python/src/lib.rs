@@ -6,6 +6,10 @@
 //! them); each call rebuilds the position from them, so a `Game` is an immutable value that is
 //! cheap to copy and safe to share between threads.
 
+// `with_position!` clones each game's position into the work run without the GIL; for most
+// games that clone is a copy.
+#![allow(clippy::clone_on_copy)]
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -264,7 +268,6 @@ fn to_dict<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, P
 /// released while it runs.
 #[pyfunction]
 #[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None))]
-#[allow(clippy::clone_on_copy)] // the position is cloned into the closure run without the GIL
 fn search<'py>(
     py: Python<'py>,
     game: &Game,
@@ -298,7 +301,7 @@ fn search<'py>(
 /// is released while it runs.
 #[pyfunction]
 #[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false))]
-#[allow(clippy::too_many_arguments, clippy::clone_on_copy)]
+#[allow(clippy::too_many_arguments)]
 fn solve<'py>(
     py: Python<'py>,
     game: &Game,
@@ -332,6 +335,55 @@ fn solve<'py>(
     finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted)
 }
 
+/// Records `algos` searching `game` step by step (at most `node_cap` nodes each: the search runs
+/// to its end, the recording stops) and returns the step-through page (HTML), the trace (JSON)
+/// and each search's tree as SVG.
+#[pyfunction]
+#[pyo3(signature = (game, algos, depth = None, node_cap = 2000))]
+fn trace(
+    py: Python<'_>,
+    game: &Game,
+    algos: Vec<String>,
+    depth: Option<u32>,
+    node_cap: usize,
+) -> PyResult<(String, String, Vec<String>)> {
+    use gamesearch::trace::{search_observed, Recorder};
+    if algos.is_empty() {
+        return Err(bad("give at least one algorithm"));
+    }
+    if !(1..=1_000_000).contains(&node_cap) {
+        return Err(bad("node_cap must be from 1 to 1,000,000"));
+    }
+    let algorithms = algos
+        .iter()
+        .map(|a| a.parse::<Algorithm>().map_err(bad))
+        .collect::<PyResult<Vec<_>>>()?;
+    let spec: GameSpec = game.spec.parse().map_err(bad)?;
+    let depth = match (depth, spec.full_depth()) {
+        (Some(d), _) => d,
+        (None, Some(full)) => full,
+        (None, None) => return Err(bad("this game needs a horizon: give depth=D")),
+    };
+    let traces = with_position!(game, p => {
+        let p = p.clone();
+        py.allow_threads(move || {
+            algorithms
+                .iter()
+                .map(|&a| {
+                    let mut rec = Recorder::new(&p, node_cap);
+                    let out = search_observed(&p, a, &SearchConfig::new(depth), &mut rec);
+                    rec.finish(a.name(), &out)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let title = format!("{} on {} (depth {depth})", algos.join(" vs "), game.spec);
+    let html = gamesearch_cli::view::html(&title, &traces).map_err(bad)?;
+    let json = serde_json::to_string_pretty(&traces).map_err(bad)?;
+    let svgs = traces.iter().map(gamesearch_cli::view::svg).collect();
+    Ok((html, json, svgs))
+}
+
 /// Every search algorithm's name, in the order `compare` lists them.
 #[pyfunction]
 fn algorithms() -> Vec<&'static str> {
@@ -350,6 +402,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
+    m.add_function(wrap_pyfunction!(trace, m)?)?;
     m.add_function(wrap_pyfunction!(methods, m)?)?;
     m.add("GameSearchError", m.py().get_type::<GameSearchError>())?;
     Ok(())

@@ -132,3 +132,17 @@ def test_the_readme_python_block_runs():
     assert blocks, "the README shows Python"
     for code in blocks:
         exec(compile(code, "README.md", "exec"), {})
+
+
+def test_trace_writes_the_viewer(tmp_path):
+    t = gamesearch.trace("connect4:4x4", ["alphabeta", "pn-multi"], depth=4)
+    assert [x["algorithm"] for x in t.data] == ["alphabeta", "pn-multi"]
+    assert t.data[0]["value"] == t.data[1]["value"]
+    for ext in (".html", ".json", ".svg"):
+        t.save(tmp_path / f"t{ext}")
+        assert (tmp_path / f"t{ext}").stat().st_size > 100
+    assert "<script" in t.html and "<iframe" in t._repr_html_()
+    with pytest.raises(GameSearchError):
+        t.save(tmp_path / "t.png")
+    with pytest.raises(GameSearchError, match="unknown algorithm"):
+        gamesearch.trace("tictactoe", ["quantum"])
