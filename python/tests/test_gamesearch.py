@@ -123,9 +123,11 @@ def test_docstring_examples():
     assert failures == 0
 
 
-def test_the_readme_python_block_runs():
+def test_the_readme_python_block_runs(tmp_path, monkeypatch):
     import pathlib
     import re
+
+    monkeypatch.chdir(tmp_path)  # what it writes lands here
 
     readme = pathlib.Path(__file__).resolve().parents[2] / "README.md"
     blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
