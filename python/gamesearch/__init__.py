@@ -22,11 +22,13 @@ from gamesearch import _core
 from gamesearch._core import Game, GameSearchError, algorithms, methods
 
 __all__ = [
+    "Engine",
     "Game",
     "GameSearchError",
     "SearchResult",
     "Solution",
     "Stats",
+    "Thought",
     "Trace",
     "algorithms",
     "methods",
@@ -217,3 +219,84 @@ def trace(
         algos = [algos]
     page, data, svgs = _core.trace(_game(game), list(algos), depth, node_cap)
     return Trace(page, data, svgs)
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One completed iteration of the engine's deepening."""
+
+    depth: int
+    value: int
+    mate: Optional[int]
+    pv: Tuple[str, ...]
+    nodes: int
+    time_ms: float
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What the engine found: the best move, its value for the side to move (`mate`: a proven
+    win in that many plies, negative for a loss), the PV and every iteration."""
+
+    best_move: Optional[str]
+    value: Optional[int]
+    mate: Optional[int]
+    pv: Tuple[str, ...]
+    depth: int
+    complete: bool
+    nodes: int
+    time_ms: float
+    iterations: Tuple[Iteration, ...]
+
+
+def _thought(d: dict) -> Thought:
+    its = tuple(Iteration(**{**i, "pv": tuple(i["pv"])}) for i in d["iterations"])
+    return Thought(**{**d, "pv": tuple(d["pv"]), "iterations": its})
+
+
+class Engine:
+    """The anytime engine (iterative deepening with a table, PVS or MTD(f)) on Connect-Four,
+    Kalah or tic-tac-toe: `think()` within `time` seconds (or to `depth`), `best_move()`,
+    `play(move)` to follow the game; its table persists from move to move.
+
+    >>> e = Engine("connect4:7x6:445566", time=0.05)
+    >>> e.best_move() in ("3", "7")
+    True
+    """
+
+    def __init__(
+        self,
+        game: Union[str, Game],
+        *,
+        time: Optional[float] = 0.1,
+        depth: Optional[int] = None,
+        tt_mb: int = 64,
+        driver: str = "pvs",
+    ):
+        if time is None and depth is None:
+            raise GameSearchError("give the engine a time or a depth")
+        self._e = _core.Engine(_game(game), time, depth or 128, tt_mb, driver)
+
+    @property
+    def game(self) -> Game:
+        """The position the engine is at."""
+        return self._e.game
+
+    def think(self) -> Thought:
+        """Deepens from the current position until the budget; Ctrl-C stops it and raises
+        KeyboardInterrupt with the thought so far."""
+        try:
+            return _thought(self._e.think())
+        except KeyboardInterrupt as e:
+            raise _partial(e, _thought) from None
+
+    def best_move(self) -> Optional[str]:
+        """The move `think()` chooses."""
+        return self.think().best_move
+
+    def play(self, move: Union[str, int]) -> None:
+        """Follows the game: the engine is now at the position after `move`."""
+        self._e.play(move)
+
+    def __repr__(self) -> str:
+        return f"Engine({self._e.game!r})"

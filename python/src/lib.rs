@@ -384,6 +384,148 @@ fn trace(
     Ok((html, json, svgs))
 }
 
+/// The engine's table and move-ordering memory, for the game it plays.
+enum Engines {
+    Connect4(gamesearch::engine::Engine<gamesearch::games::Connect4>),
+    Kalah(gamesearch::engine::Engine<gamesearch::games::Kalah>),
+    TicTacToe(gamesearch::engine::Engine<gamesearch::games::TicTacToe>),
+}
+
+/// The anytime engine on a game with a board: iterative deepening within a time (or depth)
+/// budget; its table and move-ordering memory persist from move to move.
+#[pyclass(module = "gamesearch._core")]
+struct Engine {
+    game: Game,
+    time: Option<f64>,
+    engine: std::sync::Mutex<Engines>,
+}
+
+/// A thought's report: the move and PV by name, the value for the side to move, each
+/// iteration's depth, value and PV.
+fn thought_json<G: gamesearch::Game>(
+    p: &G,
+    t: &gamesearch::engine::Thought<G::Move>,
+) -> serde_json::Value {
+    let name = |pv: &[G::Move]| {
+        let mut q = p.clone();
+        pv.iter()
+            .map(|&m| {
+                let n = q.move_name(m);
+                q = q.play(m);
+                n
+            })
+            .collect::<Vec<_>>()
+    };
+    let iterations: Vec<serde_json::Value> = t
+        .iterations
+        .iter()
+        .map(|it| {
+            serde_json::json!({"depth": it.depth, "value": it.value, "mate": it.mate,
+                "pv": name(&it.pv), "nodes": it.nodes, "time_ms": it.elapsed.as_secs_f64() * 1e3})
+        })
+        .collect();
+    serde_json::json!({
+        "best_move": t.best_move.map(|m| p.move_name(m)), "value": t.value, "mate": t.mate,
+        "pv": name(&t.pv), "depth": t.depth, "complete": t.complete, "nodes": t.stats.nodes(),
+        "time_ms": t.elapsed.as_secs_f64() * 1e3, "iterations": iterations,
+    })
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    #[pyo3(signature = (game, time = Some(0.1), depth = 128, tt_mb = 64, driver = "pvs"))]
+    fn new(game: Game, time: Option<f64>, depth: u32, tt_mb: u64, driver: &str) -> PyResult<Self> {
+        use gamesearch::engine::{Driver, EngineConfig};
+        if let Some(t) = time {
+            if !(t > 0.0 && t <= 1e9) {
+                return Err(bad(
+                    "time must be a positive number of seconds (at most 1e9)",
+                ));
+            }
+        }
+        if depth == 0 {
+            return Err(bad("depth must be at least 1"));
+        }
+        if !(1..=1 << 30).contains(&tt_mb) {
+            return Err(bad("tt_mb must be from 1 to 2^30"));
+        }
+        let cfg = EngineConfig {
+            tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
+            driver: match driver {
+                "pvs" => Driver::Pvs { aspiration: 16 },
+                "mtdf" => Driver::Mtdf,
+                _ => return Err(bad(format!("driver `{driver}`: expected pvs or mtdf"))),
+            },
+            max_depth: depth,
+        };
+        let engine = match game.spec.parse::<GameSpec>().map_err(bad)? {
+            GameSpec::Connect4(_) => {
+                Engines::Connect4(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
+            }
+            GameSpec::Kalah(_) => {
+                Engines::Kalah(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
+            }
+            GameSpec::TicTacToe(_) => {
+                Engines::TicTacToe(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
+            }
+            _ => {
+                return Err(bad(
+                    "the engine plays games with a board: connect4, kalah, tictactoe",
+                ))
+            }
+        };
+        Ok(Engine {
+            game,
+            time,
+            engine: std::sync::Mutex::new(engine),
+        })
+    }
+
+    /// The position the engine is at.
+    #[getter]
+    fn game(&self) -> Game {
+        self.game.clone()
+    }
+
+    /// Follows the game: the engine is now at the position after `move`.
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.game = self.game.play(r#move)?;
+        Ok(())
+    }
+
+    /// Thinks about the current position within the budget: the best move, value (for the
+    /// side to move), PV and each iteration, as a dict (gamesearch.Engine wraps it).
+    fn think<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let lim = limits(None, self.time, &stop)?;
+        let mut guard = self
+            .engine
+            .lock()
+            .map_err(|_| bad("the engine was poisoned by a panic"))?;
+        let moves = &self.game.moves;
+        let (v, interrupted) = match (
+            self.game.spec.parse::<GameSpec>().map_err(bad)?,
+            &mut *guard,
+        ) {
+            (GameSpec::Connect4(p), Engines::Connect4(e)) => {
+                let p = replay(&p, moves)?;
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))
+            }
+            (GameSpec::Kalah(p), Engines::Kalah(e)) => {
+                let p = replay(&p, moves)?;
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))
+            }
+            (GameSpec::TicTacToe(p), Engines::TicTacToe(e)) => {
+                let p = replay(&p, moves)?;
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))
+            }
+            _ => return Err(bad("the engine's game changed kind")),
+        };
+        finish(py, v, interrupted)
+    }
+}
+
 /// Every search algorithm's name, in the order `compare` lists them.
 #[pyfunction]
 fn algorithms() -> Vec<&'static str> {
@@ -399,6 +541,7 @@ fn methods() -> Vec<&'static str> {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
+    m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;

@@ -148,3 +148,25 @@ def test_trace_writes_the_viewer(tmp_path):
         t.save(tmp_path / "t.png")
     with pytest.raises(GameSearchError, match="unknown algorithm"):
         gamesearch.trace("tictactoe", ["quantum"])
+
+
+def test_the_engine_plays_tictactoe_without_losing():
+    # Engine against engine at depth 9 (perfect play): every game a draw; it follows the game.
+    x = gamesearch.Engine("tictactoe", time=None, depth=9)
+    o = gamesearch.Engine("tictactoe", time=None, depth=9)
+    g = Game("tictactoe")
+    while not g.is_over():
+        side = x if g.to_move() == "max" else o
+        t = side.think()
+        assert t.iterations and t.best_move in g.moves()
+        g = g.play(t.best_move)
+        x.play(t.best_move)
+        o.play(t.best_move)
+    assert g.evaluate() == 0 and x.game == g
+    with pytest.raises(GameSearchError, match="board"):
+        gamesearch.Engine("random:b=2,h=3,seed=1")
+    with pytest.raises(GameSearchError):
+        gamesearch.Engine("tictactoe", time=None)
+    # A proven win is reported as one.
+    t = gamesearch.Engine("connect4:7x6:445566", time=0.05).think()
+    assert t.mate == 1 and t.best_move in ("3", "7")
