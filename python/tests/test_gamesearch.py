@@ -134,6 +134,11 @@ def test_the_readme_python_block_runs(tmp_path, monkeypatch):
     assert blocks, "the README shows Python"
     for code in blocks:
         exec(compile(code, "README.md", "exec"), {})
+    # And the one-liner it shows after `pip install ./python`.
+    one_liners = re.findall(r'^v/bin/python -c "(.*)"$', readme.read_text(), re.M)
+    assert one_liners
+    for code in one_liners:
+        exec(compile(code, "README.md", "exec"), {})
 
 
 def test_trace_writes_the_viewer(tmp_path):
