@@ -24,7 +24,7 @@ use crate::error::Error;
 use crate::game::{PositionKey, Score};
 use crate::proof_number::dfpn::{self, DfpnConfig};
 use crate::proof_number::{self, Answer, Initial, PnConfig};
-use crate::report::{outcome, SolveReport};
+use crate::report::SolveReport;
 use crate::solver::{self, Progress, Solution, SolveConfig, SolverKnowledge};
 
 /// Every exact solver, by its command-line name.
@@ -137,17 +137,6 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
     mut progress: impl FnMut(&Progress),
 ) -> Result<Solution<G::Move>, Error> {
     let start = Instant::now();
-    let from_pn = |r: proof_number::PnValue<G::Move>| Solution {
-        value: r.value,
-        bounds: r.bounds,
-        best_move: r.best_move,
-        complete: r.complete,
-        stats: r.stats,
-        tt_bytes: 0,
-        peak_tree_bytes: None,
-        proof_nodes: None,
-        root_numbers: None,
-    };
     match method {
         Method::AlphaBetaTt => solver::solve(game, cfg, progress),
         Method::Pn | Method::PnMulti => {
@@ -157,12 +146,7 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
                 ..PnConfig::new(u32::MAX)
             };
             proof_number::validate(&pn)?;
-            let r = proof_number::solve(game, &pn, method == Method::PnMulti);
-            let peak = r.peak_bytes;
-            let s = Solution {
-                peak_tree_bytes: Some(peak),
-                ..from_pn(r)
-            };
+            let s = proof_number::solution(game, &pn, method == Method::PnMulti);
             progress(&Progress {
                 lower: s.bounds.0,
                 upper: s.bounds.1,
@@ -190,7 +174,7 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
                 .value_bounds()
                 .unwrap_or((Score::MIN / 4, Score::MAX / 4));
             let multi = method == Method::DfpnMulti;
-            let r = dfpn::solve(game, &d, multi, cfg.check, |r| {
+            let s = dfpn::solve(game, &d, multi, cfg.check, |r| {
                 match r.answer {
                     Answer::Proven => lo = lo.max(r.threshold),
                     Answer::Disproven => hi = hi.min(r.threshold - 1),
@@ -205,12 +189,7 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
                     elapsed: start.elapsed(),
                 });
             })?;
-            Ok(Solution {
-                tt_bytes: r.tt_bytes,
-                proof_nodes: r.proof_nodes,
-                root_numbers: r.root_numbers,
-                ..from_pn(r.value)
-            })
+            Ok(s.into_solution())
         }
     }
 }
@@ -231,18 +210,5 @@ pub fn solve_report<G: PositionKey + SolverKnowledge + Sync>(
 ) -> Result<SolveReport, Error> {
     let start = Instant::now();
     let s = solve_with(game, method, cfg, progress)?;
-    Ok(SolveReport {
-        algo: method.name().into(),
-        value: s.value,
-        bounds: s.bounds,
-        best_move: s.best_move.map(|m| game.move_name(m)),
-        complete: s.complete,
-        outcome: outcome(s.bounds),
-        stats: s.stats,
-        tt_bytes: s.tt_bytes,
-        peak_tree_bytes: s.peak_tree_bytes,
-        proof_nodes: s.proof_nodes,
-        root_numbers: s.root_numbers,
-        time_ms: start.elapsed().as_secs_f64() * 1e3,
-    })
+    Ok(s.report(game, method.name(), start.elapsed().as_secs_f64() * 1e3))
 }

@@ -667,6 +667,18 @@ pub struct DfpnSolution<M> {
     pub tt_bytes: usize,
 }
 
+impl<M> DfpnSolution<M> {
+    /// The exact solvers' common result, with df-pn's table, proof size and root numbers.
+    pub fn into_solution(self) -> crate::solver::Solution<M> {
+        crate::solver::Solution {
+            tt_bytes: self.tt_bytes,
+            proof_nodes: self.proof_nodes,
+            root_numbers: self.root_numbers,
+            ..self.value.into_solution()
+        }
+    }
+}
+
 /// Solves `game` to the end with df-pn: `multi`, the exact value by thresholds over one table;
 /// otherwise win, draw or loss. With `check`, the proof (or disproof) tree of the last answer is
 /// extracted and verified by the independent checker; a failed check is an error. `on_run` sees
@@ -760,20 +772,7 @@ pub fn solve_report<G: PositionKey + SolverKnowledge>(
     on_run: impl FnMut(&DfpnResult<G::Move>),
 ) -> Result<crate::report::SolveReport, Error> {
     let start = std::time::Instant::now();
-    let s = solve(game, cfg, multi, check, on_run)?;
-    let r = s.value;
-    Ok(crate::report::SolveReport {
-        algo: if multi { "dfpn-multi" } else { "dfpn" }.into(),
-        value: r.value,
-        bounds: r.bounds,
-        best_move: r.best_move.map(|m| game.move_name(m)),
-        complete: r.complete,
-        outcome: crate::report::outcome(r.bounds),
-        stats: r.stats,
-        tt_bytes: s.tt_bytes,
-        peak_tree_bytes: None,
-        proof_nodes: s.proof_nodes,
-        root_numbers: s.root_numbers,
-        time_ms: start.elapsed().as_secs_f64() * 1e3,
-    })
+    let s = solve(game, cfg, multi, check, on_run)?.into_solution();
+    let algo = if multi { "dfpn-multi" } else { "dfpn" };
+    Ok(s.report(game, algo, start.elapsed().as_secs_f64() * 1e3))
 }

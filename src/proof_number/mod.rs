@@ -805,22 +805,41 @@ pub fn solve<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> PnValue<G::Move>
     }
 }
 
+impl<M> PnValue<M> {
+    /// The exact solvers' common result: value, bounds, move, complete, counters (no table; the
+    /// tree's peak size is tree PN's to add, df-pn keeps no tree).
+    pub fn into_solution(self) -> crate::solver::Solution<M> {
+        crate::solver::Solution {
+            value: self.value,
+            bounds: self.bounds,
+            best_move: self.best_move,
+            complete: self.complete,
+            stats: self.stats,
+            tt_bytes: 0,
+            peak_tree_bytes: None,
+            proof_nodes: None,
+            root_numbers: None,
+        }
+    }
+}
+
+/// [`solve`] as a [`crate::solver::Solution`]: the tree's peak size with it.
+pub fn solution<G: Game>(
+    game: &G,
+    cfg: &PnConfig,
+    multi: bool,
+) -> crate::solver::Solution<G::Move> {
+    let r = solve(game, cfg, multi);
+    let peak = r.peak_bytes;
+    crate::solver::Solution {
+        peak_tree_bytes: Some(peak),
+        ..r.into_solution()
+    }
+}
+
 /// [`solve`] with its moves named (what `gamesearch solve --algo pn|pn-multi` prints).
 pub fn solve_report<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> crate::report::SolveReport {
     let start = std::time::Instant::now();
-    let r = solve(game, cfg, multi);
-    crate::report::SolveReport {
-        algo: if multi { "pn-multi" } else { "pn" }.into(),
-        value: r.value,
-        bounds: r.bounds,
-        best_move: r.best_move.map(|m| game.move_name(m)),
-        complete: r.complete,
-        outcome: crate::report::outcome(r.bounds),
-        stats: r.stats,
-        tt_bytes: 0,
-        peak_tree_bytes: Some(r.peak_bytes),
-        proof_nodes: None,
-        root_numbers: None,
-        time_ms: start.elapsed().as_secs_f64() * 1e3,
-    }
+    let algo = if multi { "pn-multi" } else { "pn" };
+    solution(game, cfg, multi).report(game, algo, start.elapsed().as_secs_f64() * 1e3)
 }

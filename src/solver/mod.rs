@@ -173,6 +173,34 @@ pub struct Solution<M> {
     pub root_numbers: Option<(u32, u32)>,
 }
 
+impl<M: Copy> Solution<M> {
+    /// The solution with its move named, as `algo` found it in `time_ms`: what `gamesearch
+    /// solve` prints, whichever solver found it.
+    ///
+    /// ```
+    /// use gamesearch::{games::TicTacToe, solve, SolveConfig};
+    /// let s = solve(&TicTacToe::new(), &SolveConfig::default(), |_| {}).unwrap();
+    /// let r = s.report(&TicTacToe::new(), "alphabeta-tt", 1.0);
+    /// assert_eq!((r.value, r.outcome), (Some(0), Some("draw")));
+    /// ```
+    pub fn report<G: Game<Move = M>>(&self, game: &G, algo: &str, time_ms: f64) -> SolveReport {
+        SolveReport {
+            algo: algo.into(),
+            value: self.value,
+            bounds: self.bounds,
+            best_move: self.best_move.map(|m| game.move_name(m)),
+            complete: self.complete,
+            outcome: outcome(self.bounds),
+            stats: self.stats,
+            tt_bytes: self.tt_bytes,
+            peak_tree_bytes: self.peak_tree_bytes,
+            proof_nodes: self.proof_nodes,
+            root_numbers: self.root_numbers,
+            time_ms,
+        }
+    }
+}
+
 /// A reusable exact solver: its transposition table survives between positions (every bound
 /// in it is a bound on that position's value, whatever the root), as a benchmark over many
 /// positions wants.
@@ -229,18 +257,5 @@ pub fn solve_report<G: PositionKey + SolverKnowledge + Sync>(
 ) -> Result<SolveReport, Error> {
     let start = Instant::now();
     let s = solve(game, cfg, progress)?;
-    Ok(SolveReport {
-        algo: "alphabeta-tt".into(),
-        value: s.value,
-        bounds: s.bounds,
-        best_move: s.best_move.map(|m| game.move_name(m)),
-        complete: s.complete,
-        outcome: outcome(s.bounds),
-        stats: s.stats,
-        tt_bytes: s.tt_bytes,
-        peak_tree_bytes: None,
-        proof_nodes: None,
-        root_numbers: None,
-        time_ms: start.elapsed().as_secs_f64() * 1e3,
-    })
+    Ok(s.report(game, "alphabeta-tt", start.elapsed().as_secs_f64() * 1e3))
 }
