@@ -47,27 +47,19 @@ impl std::str::FromStr for GameSpec {
     /// assert!(matches!("chess".parse::<GameSpec>(), Err(Error::UnknownGame(_))));
     /// ```
     fn from_str(s: &str) -> Result<Self, Error> {
+        if let Some(path) = GameSpec::tree_file(s) {
+            return Ok(GameSpec::Tree(ExplicitTree::from_file(path)?));
+        }
         if s == "tictactoe" {
             return Ok(GameSpec::TicTacToe(TicTacToe::new()));
         }
         let known = s.split_once(':').filter(|(kind, _)| KINDS.contains(kind));
         let Some((kind, rest)) = known else {
-            // A bare path: a tree file, or no such file.
-            if std::path::Path::new(s).is_file() || s.contains('/') || s.contains('.') {
-                return Ok(GameSpec::Tree(ExplicitTree::from_file(s)?));
-            }
             return Err(Error::UnknownGame(s.to_string()));
         };
         match kind {
             "random" => Ok(GameSpec::Random(rest.parse()?)),
-            "tree" => {
-                let t = rest.trim_start();
-                if t.starts_with('(') || t.parse::<i64>().is_ok() {
-                    Ok(GameSpec::Tree(ExplicitTree::parse(rest)?))
-                } else {
-                    Ok(GameSpec::Tree(ExplicitTree::from_file(rest)?))
-                }
-            }
+            "tree" => Ok(GameSpec::Tree(ExplicitTree::parse(rest)?)),
             "kalah" => Ok(GameSpec::Kalah(rest.parse()?)),
             "tictactoe" => Ok(GameSpec::TicTacToe(rest.parse()?)),
             "connect4" => {
@@ -87,6 +79,33 @@ impl std::str::FromStr for GameSpec {
 }
 
 impl GameSpec {
+    /// The tree file a `GAME` argument names, if it names one (`tree:FILE`, or a bare path:
+    /// an existing file, or text with a `/` or a `.`), before anything is read: the one rule
+    /// `from_str` follows, and what a caller that must not touch the disk checks first.
+    ///
+    /// ```
+    /// use gamesearch::GameSpec;
+    /// assert_eq!(GameSpec::tree_file("tree:x.tree"), Some("x.tree"));
+    /// assert_eq!(GameSpec::tree_file("examples/trees/x.tree"), Some("examples/trees/x.tree"));
+    /// assert_eq!(GameSpec::tree_file("tree:(max 1 2)"), None);
+    /// assert_eq!(GameSpec::tree_file("kalah:6,4"), None);
+    /// ```
+    pub fn tree_file(s: &str) -> Option<&str> {
+        if s == "tictactoe" {
+            return None;
+        }
+        match s.split_once(':').filter(|(kind, _)| KINDS.contains(kind)) {
+            Some(("tree", rest)) => {
+                let t = rest.trim_start();
+                let text = t.starts_with('(') || t.parse::<i64>().is_ok();
+                (!text).then_some(rest)
+            }
+            Some(_) => None,
+            None => (std::path::Path::new(s).is_file() || s.contains('/') || s.contains('.'))
+                .then_some(s),
+        }
+    }
+
     /// The depth that searches the whole tree: `h` or the explicit tree's height; `None` for
     /// real games, whose trees are too deep to search to the end without a horizon.
     pub fn full_depth(&self) -> Option<u32> {
@@ -95,6 +114,24 @@ impl GameSpec {
             GameSpec::Tree(t) => Some(t.height()),
             GameSpec::Kalah(_) | GameSpec::Connect4(_) => None,
             GameSpec::TicTacToe(_) => Some(9),
+        }
+    }
+
+    /// The horizon a search of `depth` uses: `depth`, no deeper than the whole tree, or the
+    /// whole tree where `depth` is not given; `None` when the game needs one and none was given
+    /// (each front end words that error its own way).
+    ///
+    /// ```
+    /// use gamesearch::GameSpec;
+    /// let r: GameSpec = "random:b=2,h=3,seed=1".parse().unwrap();
+    /// assert_eq!((r.horizon(None), r.horizon(Some(9))), (Some(3), Some(3)));
+    /// assert_eq!("kalah:6,4".parse::<GameSpec>().unwrap().horizon(None), None);
+    /// ```
+    pub fn horizon(&self, depth: Option<u32>) -> Option<u32> {
+        match (depth, self.full_depth()) {
+            (Some(d), Some(full)) => Some(d.min(full)),
+            (None, full) => full,
+            (Some(d), None) => Some(d),
         }
     }
 

@@ -28,15 +28,8 @@ pub fn exercise<G: PositionKey + SolverKnowledge + Sync>(g: &G) {
 }
 
 /// Whether the spec would read the file system (a tree file): kept out of the fuzzer, which
-/// must not open `/dev/zero` or wander the disk.
+/// must not open `/dev/zero` or wander the disk. The library's own rule decides.
 #[allow(dead_code)] // not every target reads GAME specs
 pub fn reads_files(s: &str) -> bool {
-    const KINDS: [&str; 5] = ["random:", "tree:", "kalah:", "tictactoe", "connect4:"];
-    match s.strip_prefix("tree:") {
-        Some(rest) => {
-            let t = rest.trim_start();
-            !(t.starts_with('(') || t.parse::<i64>().is_ok())
-        }
-        None => !KINDS.iter().any(|k| s.starts_with(k)),
-    }
+    gamesearch::GameSpec::tree_file(s).is_some()
 }

@@ -264,6 +264,13 @@ fn to_dict<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, P
         .map_err(Into::into)
 }
 
+/// The horizon of a search of `depth` on `game` (see `GameSpec::horizon`).
+fn horizon(game: &Game, depth: Option<u32>) -> PyResult<u32> {
+    let spec: GameSpec = game.spec.parse().map_err(bad)?;
+    spec.horizon(depth)
+        .ok_or_else(|| bad("this game needs a horizon: give depth=D (or use solve())"))
+}
+
 /// Searches `game` with `algo` to `depth` (the whole tree where it is finite); the GIL is
 /// released while it runs.
 #[pyfunction]
@@ -279,16 +286,7 @@ fn search<'py>(
     let algorithm: Algorithm = algo.parse().map_err(bad)?;
     let stop = Arc::new(AtomicBool::new(false));
     let lim = limits(max_nodes, max_time, &stop)?;
-    let spec: GameSpec = game.spec.parse().map_err(bad)?;
-    let depth = match (depth, spec.full_depth()) {
-        (Some(d), _) => d,
-        (None, Some(full)) => full,
-        (None, None) => {
-            return Err(bad(
-                "this game needs a horizon: give depth=D (or use solve())",
-            ))
-        }
-    };
+    let depth = horizon(game, depth)?;
     let cfg = SearchConfig::new(depth).with_limits(lim);
     let (report, interrupted) = with_position!(game, p => {
         let p = p.clone();
@@ -358,12 +356,7 @@ fn trace(
         .iter()
         .map(|a| a.parse::<Algorithm>().map_err(bad))
         .collect::<PyResult<Vec<_>>>()?;
-    let spec: GameSpec = game.spec.parse().map_err(bad)?;
-    let depth = match (depth, spec.full_depth()) {
-        (Some(d), _) => d,
-        (None, Some(full)) => full,
-        (None, None) => return Err(bad("this game needs a horizon: give depth=D")),
-    };
+    let depth = horizon(game, depth)?;
     let traces = with_position!(game, p => {
         let p = p.clone();
         py.allow_threads(move || {

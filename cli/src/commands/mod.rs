@@ -87,12 +87,10 @@ pub(crate) fn limits(b: Budgets) -> Result<Limits> {
 
 /// The horizon: `--depth` (no deeper than the tree), or the whole tree where it is finite.
 pub(crate) fn horizon(spec: &GameSpec, depth: Option<u32>) -> Result<u32> {
-    Ok(match (depth, spec.full_depth()) {
-        (Some(d), Some(full)) => d.min(full),
-        (None, Some(full)) => full,
-        (Some(d), None) => d,
-        (None, None) => bail!("this game needs a horizon: give --depth D (or use `solve`)"),
-    })
+    match spec.horizon(depth) {
+        Some(d) => Ok(d),
+        None => bail!("this game needs a horizon: give --depth D (or use `solve`)"),
+    }
 }
 
 /// Runs each algorithm on the game, with the budgets, the stop flag and a progress line.
