@@ -384,7 +384,7 @@ fn d16_no_debug_text_for_people() {
         last.contains("stone number 4") && last.contains("first player's view"),
         "{last}"
     );
-    let (code, _, err) = gamesearch(&[
+    let (code, out, err) = gamesearch(&[
         "experiment",
         "ratios",
         "--b",
@@ -395,6 +395,10 @@ fn d16_no_debug_text_for_people() {
         "2",
     ]);
     assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("continuous values") && !out.contains("Continuous"),
+        "{out}"
+    );
     let (_, out, _) = gamesearch(&[
         "experiment",
         "ratios",
