@@ -16,7 +16,7 @@ import html as _html
 import json as _json
 import os as _os
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Protocol, Sequence, Tuple, Union, runtime_checkable
 
 from gamesearch import _core
 from gamesearch._core import Game, GameSearchError, algorithms, methods
@@ -25,6 +25,7 @@ __all__ = [
     "Engine",
     "Game",
     "GameSearchError",
+    "PythonGame",
     "SearchResult",
     "Solution",
     "Stats",
@@ -36,6 +37,32 @@ __all__ = [
     "solve",
     "trace",
 ]
+
+
+@runtime_checkable
+class PythonGame(Protocol):
+    """A game written in Python: `search`, `solve` and `trace` take any object with these
+    methods, and the Rust algorithms call them — each at most once per position.
+
+    - `to_move()`: +1 when MAX (the first player) moves, -1 for MIN; turns need not alternate.
+    - `moves()`: the legal moves, a list or tuple of any objects (empty: the game is over).
+    - `play(move)`: the position after `move`, a new object (this one must stay as it was).
+    - `evaluate()`: an int, MAX's view: the final score where there is no move, else a heuristic.
+    - optional `key()`: an int of 64 bits, equal for equal positions (`hash(...)` of the state):
+      it lets the transposition table find transpositions; without it every position is new.
+    - optional `value_bounds()`: `(lo, hi)` bounding every `evaluate()` (NegaScout and the
+      multi-valued solvers use it).
+
+    A move in a result (`best_move`, `pv`) is the object `moves()` returned.
+    """
+
+    def to_move(self) -> int: ...
+
+    def moves(self) -> Sequence[Any]: ...
+
+    def play(self, move: Any) -> "PythonGame": ...
+
+    def evaluate(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -58,13 +85,14 @@ class Stats:
 @dataclass(frozen=True)
 class SearchResult:
     """What `search` found: the value (first player's view), the best move and principal
-    variation by name, whether it finished within its budgets, and its counters."""
+    variation (by name; for a game written in Python, the move objects), whether it finished
+    within its budgets, and its counters."""
 
     algo: str
     depth: int
     value: Optional[int]
-    best_move: Optional[str]
-    pv: Tuple[str, ...]
+    best_move: Any
+    pv: Tuple[Any, ...]
     complete: bool
     stats: Stats
     time_ms: float
@@ -80,7 +108,7 @@ class Solution:
     value: Optional[int]
     bounds: Tuple[int, int]
     outcome: Optional[str]
-    best_move: Optional[str]
+    best_move: Any
     complete: bool
     stats: Stats
     time_ms: float
@@ -89,6 +117,11 @@ class Solution:
 
 def _game(game: Union[str, Game]) -> Game:
     return game if isinstance(game, Game) else Game(game)
+
+
+def _shipped(game: Any) -> bool:
+    """A GAME spec or a Game (else: a game written in Python)."""
+    return isinstance(game, (str, Game))
 
 
 def _search_result(d: dict) -> SearchResult:
@@ -127,28 +160,32 @@ def _partial(e: KeyboardInterrupt, convert):
 
 
 def search(
-    game: Union[str, Game],
+    game: Union[str, Game, PythonGame],
     algo: str = "negascout",
     *,
     depth: Optional[int] = None,
     max_nodes: Optional[int] = None,
     max_time: Optional[float] = None,
 ) -> SearchResult:
-    """Searches `game` (a Game or a GAME spec) with `algo` (see `algorithms()`) to `depth` (the
-    whole tree where it is finite; real games need one), within the budgets.
+    """Searches `game` (a Game, a GAME spec, or a game written in Python: see `PythonGame`) with
+    `algo` (see `algorithms()`) to `depth` (the whole tree where it is finite; real games need
+    one), within the budgets.
 
     >>> search("tictactoe", algo="pvs").value
     0
     """
     try:
-        d = _core.search(_game(game), algo, depth, max_nodes, max_time)
+        if _shipped(game):
+            d = _core.search(_game(game), algo, depth, max_nodes, max_time)
+        else:
+            d = _core.search_object(game, algo, depth, max_nodes, max_time)
     except KeyboardInterrupt as e:
         raise _partial(e, _search_result) from None
     return _search_result(d)
 
 
 def solve(
-    game: Union[str, Game],
+    game: Union[str, Game, PythonGame],
     method: str = "alphabeta-tt",
     *,
     tt_mb: int = 64,
@@ -157,14 +194,18 @@ def solve(
     max_time: Optional[float] = None,
     check: bool = False,
 ) -> Solution:
-    """Solves `game` (a Game or a GAME spec) exactly with `method` (see `methods()`): to the end
-    of the game, no horizon. `check` verifies df-pn's proof with the independent checker.
+    """Solves `game` (a Game, a GAME spec or a game written in Python, on one thread) exactly
+    with `method` (see `methods()`): to the end of the game, no horizon. `check` verifies
+    df-pn's proof with the independent checker.
 
     >>> solve("kalah:4,2", method="pn-multi").value   # Irving et al.: +6
     6
     """
     try:
-        d = _core.solve(_game(game), method, tt_mb, threads, max_nodes, max_time, check)
+        if _shipped(game):
+            d = _core.solve(_game(game), method, tt_mb, threads, max_nodes, max_time, check)
+        else:
+            d = _core.solve_object(game, method, tt_mb, threads, max_nodes, max_time, check)
     except KeyboardInterrupt as e:
         raise _partial(e, _solution) from None
     return _solution(d)
@@ -202,7 +243,7 @@ class Trace:
 
 
 def trace(
-    game: Union[str, Game],
+    game: Union[str, Game, PythonGame],
     algos: Sequence[str] = ("alphabeta",),
     *,
     depth: Optional[int] = None,
@@ -217,7 +258,10 @@ def trace(
     """
     if isinstance(algos, str):
         algos = [algos]
-    page, data, svgs = _core.trace(_game(game), list(algos), depth, node_cap)
+    if _shipped(game):
+        page, data, svgs = _core.trace(_game(game), list(algos), depth, node_cap)
+    else:
+        page, data, svgs = _core.trace_object(game, list(algos), depth, node_cap)
     return Trace(page, data, svgs)
 
 

@@ -40,6 +40,31 @@ def solve(
 ) -> dict[str, Any]:
     """The report as a dict (gamesearch.solve wraps it in a Solution)."""
 
+def search_object(
+    game: Any,
+    algo: str = "negascout",
+    depth: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    max_time: Optional[float] = None,
+) -> dict[str, Any]:
+    """search() on a game written in Python (best_move and pv are the game's move objects)."""
+
+def solve_object(
+    game: Any,
+    method: str = "alphabeta-tt",
+    tt_mb: int = 64,
+    threads: int = 1,
+    max_nodes: Optional[int] = None,
+    max_time: Optional[float] = None,
+    check: bool = False,
+) -> dict[str, Any]:
+    """solve() on a game written in Python (one thread)."""
+
+def trace_object(
+    game: Any, algos: list[str], depth: Optional[int] = None, node_cap: int = 2000
+) -> tuple[str, str, list[str]]:
+    """trace() on a game written in Python."""
+
 def algorithms() -> list[str]: ...
 def methods() -> list[str]: ...
 

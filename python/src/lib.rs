@@ -22,6 +22,8 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+mod protocol;
+
 create_exception!(
     _core,
     GameSearchError,
@@ -29,7 +31,7 @@ create_exception!(
     "Bad input to gamesearch: an unknown game or algorithm, an illegal move, an impossible parameter."
 );
 
-fn bad(e: impl std::fmt::Display) -> PyErr {
+pub(crate) fn bad(e: impl std::fmt::Display) -> PyErr {
     GameSearchError::new_err(e.to_string())
 }
 
@@ -187,16 +189,20 @@ fn interruptible<T: Send>(
     py: Python<'_>,
     stop: &AtomicBool,
     job: impl FnOnce() -> T + Send,
-) -> (T, bool) {
+) -> PyResult<(T, bool)> {
     let mut interrupted = false;
     let out = py.allow_threads(|| {
         std::thread::scope(|scope| {
             let (done, finished) = std::sync::mpsc::channel();
-            let worker = scope.spawn(move || {
-                let v = job();
-                let _ = done.send(());
-                v
-            });
+            // A deep stack: a Python game may go PLY_LIMIT plies deep.
+            let worker = std::thread::Builder::new()
+                .name("gamesearch".into())
+                .stack_size(protocol::STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let v = job();
+                    let _ = done.send(());
+                    v
+                })?;
             // Wakes as soon as the job is done, else every 20 ms to look for a signal.
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
                 finished.recv_timeout(Duration::from_millis(20))
@@ -206,12 +212,13 @@ fn interruptible<T: Send>(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            worker.join()
+            Ok::<_, std::io::Error>(worker.join())
         })
     });
     match out {
-        Ok(v) => (v, interrupted),
-        Err(panic) => std::panic::resume_unwind(panic),
+        Ok(Ok(v)) => Ok((v, interrupted)),
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(e) => Err(bad(format!("could not start the search's thread: {e}"))),
     }
 }
 
@@ -290,7 +297,7 @@ fn search<'py>(
     let cfg = SearchConfig::new(depth).with_limits(lim);
     let (report, interrupted) = with_position!(game, p => {
         let p = p.clone();
-        interruptible(py, &stop, move || gamesearch::run_report(&p, algorithm, &cfg))
+        interruptible(py, &stop, move || gamesearch::run_report(&p, algorithm, &cfg))?
     });
     finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted)
 }
@@ -327,10 +334,175 @@ fn solve<'py>(
     };
     let (report, interrupted) = with_position!(game, p => {
         let p = p.clone();
-        interruptible(py, &stop, move || exact::solve_report(&p, method, &cfg, |_| {}))
+        interruptible(py, &stop, move || exact::solve_report(&p, method, &cfg, |_| {}))?
     });
     let report = report.map_err(bad)?;
     finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted)
+}
+
+/// The report of a search of a game written in Python, with its best move and PV as the
+/// objects the game's `moves()` gave (the names in the report are their `str()`).
+fn with_objects<'py>(
+    py: Python<'py>,
+    report: serde_json::Value,
+    best_move: Option<Py<PyAny>>,
+    pv: Option<Vec<Py<PyAny>>>,
+    interrupted: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = to_dict(py, &report)?;
+    d.set_item("best_move", best_move)?;
+    if let Some(pv) = pv {
+        d.set_item("pv", pv)?;
+    }
+    if interrupted {
+        return Err(PyKeyboardInterrupt::new_err((
+            "interrupted: the result so far is the exception's second argument",
+            d.unbind(),
+        )));
+    }
+    Ok(d)
+}
+
+/// `search` on a game written in Python (see `protocol`): the Rust algorithm drives the
+/// object's methods, on a thread that holds the GIL while Python's thread watches for Ctrl-C.
+#[pyfunction]
+#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None))]
+fn search_object<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    algo: &str,
+    depth: Option<u32>,
+    max_nodes: Option<u64>,
+    max_time: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let algorithm: Algorithm = algo.parse().map_err(bad)?;
+    if depth == Some(0) {
+        return Err(bad("depth must be at least 1"));
+    }
+    let root = protocol::Root::new(game)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let cfg = SearchConfig::new(depth.unwrap_or(u32::MAX))
+        .with_limits(limits(max_nodes, max_time, &stop)?);
+    let flag = stop.clone();
+    let (out, interrupted) = interruptible(py, &stop, move || {
+        root.run(flag, |p| {
+            let start = std::time::Instant::now();
+            let out = gamesearch::search(p, algorithm, &cfg);
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            let report = out.report(p, algorithm.name(), cfg.depth, ms);
+            Python::with_gil(|py| {
+                let pv = protocol::path_objects(py, p, &out.pv);
+                let best = out.best_move.and_then(|m| p.move_object(py, m));
+                (report, best, pv)
+            })
+        })
+    })?;
+    let (report, best, pv) = out?;
+    with_objects(
+        py,
+        serde_json::to_value(&report).map_err(bad)?,
+        best,
+        Some(pv),
+        interrupted,
+    )
+}
+
+/// `solve` on a game written in Python (one thread: its callbacks need the GIL).
+#[pyfunction]
+#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false))]
+#[allow(clippy::too_many_arguments)]
+fn solve_object<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    method: &str,
+    tt_mb: u64,
+    threads: usize,
+    max_nodes: Option<u64>,
+    max_time: Option<f64>,
+    check: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let method: Method = method.parse().map_err(bad)?;
+    if !(1..=1 << 30).contains(&tt_mb) {
+        return Err(bad("tt_mb must be from 1 to 2^30"));
+    }
+    if threads != 1 {
+        return Err(bad(
+            "a game written in Python is solved on one thread (its methods need the GIL): threads=1",
+        ));
+    }
+    let root = protocol::Root::new(game)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let cfg = SolveConfig {
+        tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
+        threads,
+        limits: limits(max_nodes, max_time, &stop)?,
+        check,
+        ..SolveConfig::default()
+    };
+    let flag = stop.clone();
+    let (out, interrupted) = interruptible(py, &stop, move || {
+        root.run(flag, |p| {
+            let start = std::time::Instant::now();
+            exact::solve(p, method, &cfg).map(|s| {
+                let report = s.report(p, method.name(), start.elapsed().as_secs_f64() * 1e3);
+                let best = Python::with_gil(|py| s.best_move.and_then(|m| p.move_object(py, m)));
+                (report, best)
+            })
+        })
+    })?;
+    let (report, best) = out?.map_err(bad)?;
+    with_objects(
+        py,
+        serde_json::to_value(&report).map_err(bad)?,
+        best,
+        None,
+        interrupted,
+    )
+}
+
+/// The algorithms of a trace, checked.
+fn trace_algorithms(algos: &[String], node_cap: usize) -> PyResult<Vec<Algorithm>> {
+    if algos.is_empty() {
+        return Err(bad("give at least one algorithm"));
+    }
+    if !(1..=1_000_000).contains(&node_cap) {
+        return Err(bad("node_cap must be from 1 to 1,000,000"));
+    }
+    algos
+        .iter()
+        .map(|a| a.parse::<Algorithm>().map_err(bad))
+        .collect()
+}
+
+/// Each of `algorithms` searching `p` to `depth`, recorded (at most `node_cap` nodes each).
+fn record<G: gamesearch::Game>(
+    p: &G,
+    algorithms: &[Algorithm],
+    depth: u32,
+    node_cap: usize,
+    limits: &Limits,
+) -> Vec<gamesearch::trace::Trace> {
+    use gamesearch::trace::{search_observed, Recorder};
+    algorithms
+        .iter()
+        .map(|&a| {
+            let mut rec = Recorder::new(p, node_cap);
+            let cfg = SearchConfig::new(depth).with_limits(limits.clone());
+            let out = search_observed(p, a, &cfg, &mut rec);
+            rec.finish(a.name(), &out)
+        })
+        .collect()
+}
+
+/// The step-through page (HTML), the trace (JSON) and each search's tree as SVG.
+fn trace_pages(
+    title: &str,
+    traces: &[gamesearch::trace::Trace],
+) -> PyResult<(String, String, Vec<String>)> {
+    let html = gamesearch_cli::view::html(title, traces).map_err(bad)?;
+    let json = serde_json::to_string_pretty(traces).map_err(bad)?;
+    let svgs = traces.iter().map(gamesearch_cli::view::svg).collect();
+    Ok((html, json, svgs))
 }
 
 /// Records `algos` searching `game` step by step (at most `node_cap` nodes each: the search runs
@@ -345,36 +517,55 @@ fn trace(
     depth: Option<u32>,
     node_cap: usize,
 ) -> PyResult<(String, String, Vec<String>)> {
-    use gamesearch::trace::{search_observed, Recorder};
-    if algos.is_empty() {
-        return Err(bad("give at least one algorithm"));
-    }
-    if !(1..=1_000_000).contains(&node_cap) {
-        return Err(bad("node_cap must be from 1 to 1,000,000"));
-    }
-    let algorithms = algos
-        .iter()
-        .map(|a| a.parse::<Algorithm>().map_err(bad))
-        .collect::<PyResult<Vec<_>>>()?;
+    let algorithms = trace_algorithms(&algos, node_cap)?;
     let depth = horizon(game, depth)?;
     let traces = with_position!(game, p => {
         let p = p.clone();
-        py.allow_threads(move || {
-            algorithms
-                .iter()
-                .map(|&a| {
-                    let mut rec = Recorder::new(&p, node_cap);
-                    let out = search_observed(&p, a, &SearchConfig::new(depth), &mut rec);
-                    rec.finish(a.name(), &out)
-                })
-                .collect::<Vec<_>>()
-        })
+        py.allow_threads(move || record(&p, &algorithms, depth, node_cap, &Limits::none()))
     });
-    let title = format!("{} on {} (depth {depth})", algos.join(" vs "), game.spec);
-    let html = gamesearch_cli::view::html(&title, &traces).map_err(bad)?;
-    let json = serde_json::to_string_pretty(&traces).map_err(bad)?;
-    let svgs = traces.iter().map(gamesearch_cli::view::svg).collect();
-    Ok((html, json, svgs))
+    trace_pages(
+        &format!("{} on {} (depth {depth})", algos.join(" vs "), game.spec),
+        &traces,
+    )
+}
+
+/// `trace` on a game written in Python (moves named by their `str()`).
+#[pyfunction]
+#[pyo3(signature = (game, algos, depth = None, node_cap = 2000))]
+fn trace_object(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    algos: Vec<String>,
+    depth: Option<u32>,
+    node_cap: usize,
+) -> PyResult<(String, String, Vec<String>)> {
+    let algorithms = trace_algorithms(&algos, node_cap)?;
+    if depth == Some(0) {
+        return Err(bad("depth must be at least 1"));
+    }
+    let root = protocol::Root::new(game)?;
+    let name = game.get_type().name()?.to_string();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let lim = Limits::none().with_stop_flag(stop.clone());
+    let depth = depth.unwrap_or(u32::MAX);
+    let (traces, interrupted) = interruptible(py, &stop, move || {
+        root.run(flag, |p| record(p, &algorithms, depth, node_cap, &lim))
+    })?;
+    if interrupted {
+        return Err(PyKeyboardInterrupt::new_err(
+            "interrupted: the trace was not finished",
+        ));
+    }
+    let shown = if depth == u32::MAX {
+        "to the end".to_string()
+    } else {
+        format!("depth {depth}")
+    };
+    trace_pages(
+        &format!("{} on {name} ({shown})", algos.join(" vs ")),
+        &traces?,
+    )
 }
 
 /// The engine's table and move-ordering memory, for the game it plays.
@@ -503,15 +694,15 @@ impl Engine {
         ) {
             (GameSpec::Connect4(p), Engines::Connect4(e)) => {
                 let p = replay(&p, moves)?;
-                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }
             (GameSpec::Kalah(p), Engines::Kalah(e)) => {
                 let p = replay(&p, moves)?;
-                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }
             (GameSpec::TicTacToe(p), Engines::TicTacToe(e)) => {
                 let p = replay(&p, moves)?;
-                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }
             _ => return Err(bad("the engine's game changed kind")),
         };
@@ -537,8 +728,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search_object, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_object, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(trace, m)?)?;
+    m.add_function(wrap_pyfunction!(trace_object, m)?)?;
     m.add_function(wrap_pyfunction!(methods, m)?)?;
     m.add("GameSearchError", m.py().get_type::<GameSearchError>())?;
     Ok(())

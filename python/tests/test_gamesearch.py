@@ -1,24 +1,27 @@
 """The Python package against the Rust library's own answers and independent ones."""
 
-import random
+import json
+import os
+import subprocess
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import gamesearch
 from gamesearch import Game, GameSearchError
 
 
-def test_every_algorithm_equals_minimax_on_random_trees():
-    # Property-style: many seeded trees, every algorithm against minimax (the oracle).
-    rng = random.Random(1)
-    for _ in range(200):
-        b, h, seed = rng.randint(1, 4), rng.randint(1, 5), rng.randint(0, 10**9)
-        g = Game(f"random:b={b},h={h},seed={seed}")
-        want = gamesearch.search(g, algo="minimax").value
-        for algo in gamesearch.algorithms():
-            r = gamesearch.search(g, algo=algo)
-            assert r.value == want, (algo, b, h, seed)
-            assert r.complete and r.stats.nodes > 0
+@settings(max_examples=1000, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.integers(0, 2**63 - 1), st.sampled_from(["", ",values=discrete:3"]))
+def test_every_algorithm_equals_minimax_on_random_trees(b, h, seed, values):
+    # Every algorithm against minimax (the oracle) on the seeded random trees the CLI takes.
+    g = Game(f"random:b={b},h={h},seed={seed}{values}")
+    want = gamesearch.search(g, algo="minimax").value
+    for algo in gamesearch.algorithms():
+        r = gamesearch.search(g, algo=algo)
+        assert r.value == want, algo
+        assert r.complete and r.stats.nodes > 0
 
 
 def test_solvers_agree_on_small_games():
@@ -82,13 +85,30 @@ def test_budgets_stop_cleanly():
     assert not r.complete
 
 
+def cli(*args):
+    """The command line's JSON answer: the binary `cargo test --release` built (./test.sh runs
+    it first), else `cargo run` builds it (pytest runs from the repository root)."""
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    exe = os.path.join(root, "target", "release", "gamesearch")
+    cmd = [exe] if os.path.exists(exe) else ["cargo", "run", "--release", "-q", "--"]
+    out = subprocess.run(cmd + list(args) + ["--json"], cwd=root, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
 def test_the_cli_and_the_package_agree():
-    # Kalah and Connect-Four positions solved by the command line's library code path and by
-    # Python: the same values (and both equal to the published ones above).
-    for spec in ["kalah:4,3", "kalah:3,3,3,3/3,3,3,3/0,0/S", "connect4:5x4:33", "connect4:6x4"]:
-        a = gamesearch.solve(spec, method="alphabeta-tt")
-        b = gamesearch.solve(spec, method="dfpn-multi")
-        assert a.value == b.value and a.complete, spec
+    # Kalah and Connect-Four positions solved by the command line and by Python: the same
+    # values, bounds and outcomes, with every method.
+    specs = ["kalah:4,3", "kalah:3,3,3,3/3,3,3,3/0,0/S", "kalah:4,2", "connect4:5x4:33", "connect4:6x4",
+             "connect4:7x6:4455443", "connect4:5x5:23"]
+    for spec in specs:
+        for method in ["alphabeta-tt", "pn-multi", "dfpn", "dfpn-multi"]:
+            if method == "pn-multi" and spec.startswith("connect4") and spec != "connect4:5x4:33":
+                continue  # tree PN holds its whole tree in memory: gigabytes on these
+            theirs = cli("solve", spec, "--algo", method)
+            ours = gamesearch.solve(spec, method=method)
+            assert ours.complete and theirs["complete"], (spec, method)
+            assert (ours.value, list(ours.bounds), ours.outcome) == (
+                theirs["value"], theirs["bounds"], theirs["outcome"]), (spec, method)
 
 
 def test_ctrl_c_stops_a_long_solve_with_its_result():

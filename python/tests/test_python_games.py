@@ -1,0 +1,270 @@
+"""Games written in Python, driven by the Rust algorithms: every algorithm and solver against a
+minimax written here in Python (an oracle that shares no code with the library), the Python
+Connect-Four against the shipped one, and bad games raising clear exceptions."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gamesearch as gs
+from gamesearch import GameSearchError
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "examples")
+sys.path.insert(0, EXAMPLES)
+from connect4_in_python import Connect4  # noqa: E402
+
+
+# A game tree as nested tuples: a leaf is its value (MAX's view); an interior node is
+# (player to move, (children…)). Turns need not alternate, as the protocol allows.
+trees = st.recursive(
+    st.integers(-20, 20),
+    lambda kids: st.tuples(st.sampled_from([1, -1]), st.lists(kids, min_size=1, max_size=4).map(tuple)),
+    max_leaves=40,
+)
+
+
+class Tree:
+    """The protocol over a nested-tuple tree; `key()` is the subtree's hash, so equal subtrees
+    transpose (they are the same position)."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node):
+        self.node = node
+
+    def to_move(self):
+        return self.node[0] if isinstance(self.node, tuple) else 1
+
+    def moves(self):
+        return list(range(len(self.node[1]))) if isinstance(self.node, tuple) else []
+
+    def play(self, i):
+        return Tree(self.node[1][i])
+
+    def evaluate(self):
+        if isinstance(self.node, tuple):
+            return hash(self.node) % 21 - 10  # a heuristic, deterministic per subtree
+        return self.node
+
+    def key(self):
+        return hash(self.node)
+
+
+def minimax(node, depth=None):
+    """The oracle: plain minimax over the tuples, to `depth` plies (None: to the leaves)."""
+    if not isinstance(node, tuple):
+        return node
+    if depth == 0:
+        return Tree(node).evaluate()
+    player, kids = node
+    values = [minimax(k, None if depth is None else depth - 1) for k in kids]
+    return max(values) if player == 1 else min(values)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(trees)
+def test_every_algorithm_equals_minimax_on_python_trees(node):
+    want = minimax(node)
+    for algo in gs.algorithms():
+        r = gs.search(Tree(node), algo=algo)
+        assert r.value == want, algo
+        assert r.complete
+        if isinstance(node, tuple):
+            # The best move is a move object of the root, and it achieves the value.
+            assert minimax(node[1][r.best_move]) == want, algo
+
+
+@settings(max_examples=200, deadline=None)
+@given(trees, st.integers(1, 4))
+def test_depth_limited_searches_equal_minimax(node, depth):
+    want = minimax(node, depth)
+    for algo in gs.algorithms():
+        if algo in ("pn-multi", "cns"):
+            continue  # proof-number and conspiracy-number search run to the end of the game
+        assert gs.search(Tree(node), algo=algo, depth=depth).value == want, algo
+
+
+@settings(max_examples=500, deadline=None)
+@given(trees)
+def test_every_solver_equals_minimax_on_python_trees(node):
+    want = minimax(node)
+    outcome = {1: "win", 0: "draw", -1: "loss"}[(want > 0) - (want < 0)]
+    for method in gs.methods():
+        s = gs.solve(Tree(node), method=method, tt_mb=1)
+        assert s.complete and s.outcome == outcome, method
+        if method not in ("pn", "dfpn"):  # the binary solvers prove win or not-win only
+            assert s.value == want, method
+
+
+def test_the_shipped_random_trees_agree_through_python():
+    # The same shapes as the Rust tests' random trees, read through the protocol: a Python game
+    # that replays a shipped game's moves by name.
+    class Shipped:
+        def __init__(self, game):
+            self.game = game
+
+        def to_move(self):
+            return 1 if self.game.to_move() == "max" else -1
+
+        def moves(self):
+            return self.game.moves()
+
+        def play(self, m):
+            return Shipped(self.game.play(m))
+
+        def evaluate(self):
+            return self.game.evaluate()
+
+    for seed in range(20):
+        g = gs.Game(f"random:b=3,h=4,seed={seed}")
+        assert gs.search(Shipped(g), algo="alphabeta").value == gs.search(g, algo="minimax").value
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([(4, 4), (5, 4), (4, 5)]), st.lists(st.integers(0, 4), min_size=3, max_size=10))
+def test_python_connect4_equals_the_shipped_one(size, columns):
+    # Two Connect-Fours written apart (Rust bitboards with Pons' scores; Python bitboards with
+    # +1/0/-1): the same win/draw/loss from every position.
+    w, h = size
+    ours, shipped = Connect4(w, h), gs.Game(f"connect4:{w}x{h}")
+    for c in columns:
+        c %= w
+        if c not in ours.moves():
+            continue
+        ours, shipped = ours.play(c), shipped.play(str(c + 1))
+    assert sorted(ours.moves()) == sorted(int(m) - 1 for m in shipped.moves())
+    if not ours.moves():
+        return
+    a = gs.solve(ours, method="alphabeta-tt", tt_mb=4)
+    b = gs.solve(shipped, method="alphabeta-tt", tt_mb=4)
+    assert a.outcome == b.outcome, (w, h, columns)
+    assert gs.solve(ours, method="dfpn-multi", tt_mb=4).value == a.value
+
+
+def test_best_move_and_pv_are_the_games_objects():
+    p = Connect4.from_moves("445566")
+    # Only columns 3 and 7 (counted from 0: 2 and 6) win at once.
+    r = gs.search(p, algo="negascout", depth=1)
+    assert r.value == 1 and r.best_move in (2, 6)
+    r = gs.search(p, algo="pvs", depth=5)
+    assert r.pv[0] == r.best_move and len(r.pv) >= 1 and all(isinstance(m, int) for m in r.pv)
+    assert gs.solve(p).best_move in (2, 6)
+
+
+def test_trace_of_a_python_game(tmp_path):
+    t = gs.trace(Tree((1, (3, (-1, (5, 1)), 2))), ["minimax", "alphabeta"])
+    assert [x["value"] for x in t.data] == [3, 3]
+    t.save(tmp_path / "t.html")
+    assert "alphabeta" in (tmp_path / "t.html").read_text()
+
+
+class Nim:
+    """Take one, two or three; who takes the last stone wins."""
+
+    def __init__(self, pile, player=1):
+        self.pile, self.player = pile, player
+
+    def to_move(self):
+        return self.player
+
+    def moves(self):
+        return [n for n in (1, 2, 3) if n <= self.pile]
+
+    def play(self, n):
+        return type(self)(self.pile - n, -self.player)
+
+    def evaluate(self):
+        return -self.player if self.pile == 0 else 0
+
+
+class KeyedNim(Nim):
+    def key(self):
+        return self.pile * 2 + (self.player == 1)
+
+
+def test_nim_is_lost_on_multiples_of_four():
+    for pile in range(1, 60):
+        for game in [KeyedNim(pile)] + ([Nim(pile)] if pile < 12 else []):
+            s = gs.solve(game)
+            assert s.outcome == ("loss" if pile % 4 == 0 else "win"), pile
+            if pile % 4:
+                assert s.best_move == pile % 4
+
+
+def bad(cls, method_name, body):
+    return type(cls.__name__ + "_" + method_name, (cls,), {method_name: body})
+
+
+@pytest.mark.parametrize(
+    "game, message",
+    [
+        (bad(Nim, "moves", lambda self: 1 / 0)(5), r"moves\(\) raised ZeroDivisionError"),
+        (bad(Nim, "moves", lambda self: 3)(5), r"moves\(\) must return a sequence.*3 \(int\)"),
+        (bad(Nim, "moves", lambda self: "abc")(5), r"moves\(\) must return a sequence"),
+        (bad(Nim, "play", lambda self, n: None)(5), r"play\(1\) returned None"),
+        (bad(Nim, "play", lambda self, n: self)(5), r"play\(1\) returned the same object"),
+        (bad(Nim, "to_move", lambda self: 0)(5), r"to_move\(\) must return \+1 .* or -1"),
+        (bad(Nim, "evaluate", lambda self: 0.5)(5), r"evaluate\(\) must return an int.*0.5 \(float\)"),
+        (bad(Nim, "evaluate", lambda self: 10**12)(5), r"evaluate\(\) must return an int"),
+        (bad(Nim, "key", lambda self: "k")(5), r"key\(\) must return an int"),
+        (bad(Nim, "value_bounds", lambda self: (1, -1))(5), r"value_bounds\(\) must return"),
+        (bad(Nim, "moves", lambda self: [0])(5), r"more than 10000 plies"),
+    ],
+)
+def test_bad_games_raise_clear_errors(game, message):
+    calls = [gs.solve, lambda g: gs.solve(g, method="dfpn-multi")]
+    if "key" not in message:  # searches without a table never ask for keys
+        calls.append(gs.search)
+    for call in calls:
+        with pytest.raises(GameSearchError, match=message):
+            call(game)
+
+
+def test_a_callbacks_exception_is_the_cause():
+    with pytest.raises(GameSearchError) as e:
+        gs.search(bad(Nim, "moves", lambda self: 1 / 0)(5))
+    assert isinstance(e.value.__cause__, ZeroDivisionError)
+
+
+def test_not_a_game():
+    with pytest.raises(TypeError, match=r"has no to_move\(\), play\(\), evaluate\(\)"):
+        gs.search(type("Half", (), {"moves": lambda self: []})())
+    with pytest.raises(TypeError):
+        gs.solve(42)
+    with pytest.raises(GameSearchError, match="one thread"):
+        gs.solve(Nim(5), threads=2)
+
+
+def test_budgets_stop_a_python_game():
+    r = gs.search(Connect4(), algo="minimax", depth=8, max_nodes=2_000)
+    assert not r.complete
+    s = gs.solve(Connect4(), max_nodes=2_000)
+    assert not s.complete and s.bounds[0] <= 1 <= s.bounds[1]
+
+
+def test_ctrl_c_stops_a_python_game():
+    code = (
+        f"import sys; sys.path.insert(0, {EXAMPLES!r})\n"
+        "from connect4_in_python import Connect4\n"
+        "import gamesearch as gs\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    gs.solve(Connect4())\n"
+        "except KeyboardInterrupt as e:\n"
+        "    s = e.args[1]\n"
+        "    print('interrupted', s.complete, s.stats.nodes > 0, flush=True)\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(1.0)  # the empty 7x6 board in Python takes hours: the signal lands mid-solve
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=30)
+    assert time.monotonic() - sent < 5
+    assert out.strip() == "interrupted False True", out
