@@ -25,7 +25,7 @@ use pyo3::types::PyDict;
 mod protocol;
 
 create_exception!(
-    _core,
+    gamesearch,
     GameSearchError,
     PyValueError,
     "Bad input to gamesearch: an unknown game or algorithm, an illegal move, an impossible parameter."
