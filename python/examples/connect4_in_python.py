@@ -17,6 +17,7 @@ class Connect4:
     0 a draw (or, at a search's horizon, not yet known)."""
 
     __slots__ = ("w", "h", "current", "mask", "plies")
+    _centre_first = {}  # width -> the columns, centre first: the move order
 
     def __init__(self, w=7, h=6, current=0, mask=0, plies=0):
         self.w, self.h, self.current, self.mask, self.plies = w, h, current, mask, plies
@@ -35,9 +36,12 @@ class Connect4:
     def moves(self):
         if self.plies == self.w * self.h or self.last_mover_won():
             return ()
-        top = self.h - 1
-        centre = sorted(range(self.w), key=lambda c: abs(2 * c - (self.w - 1)))
-        return [c for c in centre if not self.mask >> (c * (self.h + 1) + top) & 1]
+        order = self._centre_first.get(self.w)
+        if order is None:
+            order = sorted(range(self.w), key=lambda c: abs(2 * c - (self.w - 1)))
+            self._centre_first[self.w] = order
+        top, column = self.h - 1, self.h + 1
+        return [c for c in order if not self.mask >> (c * column + top) & 1]
 
     def play(self, c):
         bottom = 1 << c * (self.h + 1)

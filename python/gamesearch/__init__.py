@@ -28,6 +28,7 @@ __all__ = [
     "PythonGame",
     "SearchResult",
     "Solution",
+    "Solver",
     "Stats",
     "Thought",
     "Trace",
@@ -193,22 +194,56 @@ def solve(
     max_nodes: Optional[int] = None,
     max_time: Optional[float] = None,
     check: bool = False,
+    id_depth: int = 8,
 ) -> Solution:
     """Solves `game` (a Game, a GAME spec or a game written in Python, on one thread) exactly
     with `method` (see `methods()`): to the end of the game, no horizon. `check` verifies
-    df-pn's proof with the independent checker.
+    df-pn's proof with the independent checker; `id_depth` is alpha-beta's deepest
+    iterative-deepening pass before the exact search (0: none), as `--id-depth`.
 
     >>> solve("kalah:4,2", method="pn-multi").value   # Irving et al.: +6
     6
     """
     try:
         if _shipped(game):
-            d = _core.solve(_game(game), method, tt_mb, threads, max_nodes, max_time, check)
+            d = _core.solve(_game(game), method, tt_mb, threads, max_nodes, max_time, check, id_depth)
         else:
-            d = _core.solve_object(game, method, tt_mb, threads, max_nodes, max_time, check)
+            d = _core.solve_object(game, method, tt_mb, threads, max_nodes, max_time, check, id_depth)
     except KeyboardInterrupt as e:
         raise _partial(e, _solution) from None
     return _solution(d)
+
+
+class Solver:
+    """The alpha-beta solver (`alphabeta-tt`) with its transposition table kept from one
+    position to the next, as `gamesearch bench` keeps it: for loops over many positions of one
+    game. (A new table is made when the rules change — another board size, another class of
+    Python game; random and explicit trees get a fresh one each time.)
+
+    >>> s = Solver(tt_mb=16)
+    >>> [s.solve(f"connect4:7x6:{m}").value for m in ("4455", "444444")]
+    [18, 1]
+    """
+
+    def __init__(self, *, tt_mb: int = 64, threads: int = 1, best_move: bool = True, id_depth: int = 8):
+        self._s = _core.Solver(tt_mb, threads, best_move, id_depth)
+
+    def solve(
+        self,
+        game: Union[str, Game, PythonGame],
+        *,
+        max_nodes: Optional[int] = None,
+        max_time: Optional[float] = None,
+    ) -> Solution:
+        """Solves `game` exactly, as `solve(game)` does, with the kept table."""
+        try:
+            d = self._s.solve(Game(game) if isinstance(game, str) else game, max_nodes, max_time)
+        except KeyboardInterrupt as e:
+            raise _partial(e, _solution) from None
+        return _solution(d)
+
+    def __repr__(self) -> str:
+        return repr(self._s)
 
 
 class Trace:

@@ -37,6 +37,7 @@ def solve(
     max_nodes: Optional[int] = None,
     max_time: Optional[float] = None,
     check: bool = False,
+    id_depth: int = 8,
 ) -> dict[str, Any]:
     """The report as a dict (gamesearch.solve wraps it in a Solution)."""
 
@@ -57,6 +58,7 @@ def solve_object(
     max_nodes: Optional[int] = None,
     max_time: Optional[float] = None,
     check: bool = False,
+    id_depth: int = 8,
 ) -> dict[str, Any]:
     """solve() on a game written in Python (one thread)."""
 
@@ -81,3 +83,9 @@ class Engine:
     def game(self) -> Game: ...
     def play(self, move: Union[str, int]) -> None: ...
     def think(self) -> dict[str, Any]: ...
+
+class Solver:
+    def __init__(self, tt_mb: int = 64, threads: int = 1, best_move: bool = True, id_depth: int = 8) -> None: ...
+    def solve(
+        self, game: Any, max_nodes: Optional[int] = None, max_time: Optional[float] = None
+    ) -> dict[str, Any]: ...

@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 mod protocol;
+mod solver;
 
 create_exception!(
     gamesearch,
@@ -68,7 +69,7 @@ macro_rules! with_position {
 }
 
 /// `start` with the moves named in `moves` played, or an error naming the illegal one.
-fn replay<G: gamesearch::Game>(start: &G, moves: &[String]) -> PyResult<G> {
+pub(crate) fn replay<G: gamesearch::Game>(start: &G, moves: &[String]) -> PyResult<G> {
     let mut p = start.clone();
     for (i, name) in moves.iter().enumerate() {
         let mv = p
@@ -94,9 +95,9 @@ fn replay<G: gamesearch::Game>(start: &G, moves: &[String]) -> PyResult<G> {
 /// A game position: a `GAME` spec as the command line takes it, and the moves played from it.
 #[pyclass(frozen, module = "gamesearch._core")]
 #[derive(Clone)]
-struct Game {
-    spec: String,
-    moves: Vec<String>,
+pub(crate) struct Game {
+    pub(crate) spec: String,
+    pub(crate) moves: Vec<String>,
 }
 
 #[pymethods]
@@ -185,7 +186,7 @@ impl Game {
 /// Runs `job` on a thread of its own with the GIL released, while this (Python's) thread checks
 /// for Ctrl-C every 20 ms: a KeyboardInterrupt raises `stop`, the search ends cleanly with its
 /// result so far, and the caller learns it was interrupted.
-fn interruptible<T: Send>(
+pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     stop: &AtomicBool,
     job: impl FnOnce() -> T + Send,
@@ -223,7 +224,7 @@ fn interruptible<T: Send>(
 }
 
 /// The result as a dict, or, after Ctrl-C, a KeyboardInterrupt carrying it (`args[1]`).
-fn finish<'py>(
+pub(crate) fn finish<'py>(
     py: Python<'py>,
     v: serde_json::Value,
     interrupted: bool,
@@ -239,7 +240,7 @@ fn finish<'py>(
 }
 
 /// Node and time budgets as the library's limits, with the stop flag Ctrl-C raises.
-fn limits(
+pub(crate) fn limits(
     max_nodes: Option<u64>,
     max_time: Option<f64>,
     stop: &Arc<AtomicBool>,
@@ -302,12 +303,34 @@ fn search<'py>(
     finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted)
 }
 
+/// A solver's settings from Python's arguments, checked.
+pub(crate) fn solve_config(
+    tt_mb: u64,
+    threads: usize,
+    limits: Limits,
+    check: bool,
+) -> PyResult<SolveConfig> {
+    if !(1..=1 << 30).contains(&tt_mb) {
+        return Err(bad("tt_mb must be from 1 to 2^30"));
+    }
+    if !(1..=256).contains(&threads) {
+        return Err(bad("threads must be from 1 to 256"));
+    }
+    Ok(SolveConfig {
+        tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
+        threads,
+        limits,
+        check,
+        ..SolveConfig::default()
+    })
+}
+
 /// Solves `game` exactly with `method` (alphabeta-tt, pn, pn-multi, dfpn, dfpn-multi); the GIL
 /// is released while it runs.
 #[pyfunction]
-#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false))]
+#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false, id_depth = 8))]
 #[allow(clippy::too_many_arguments)]
-fn solve<'py>(
+pub(crate) fn solve<'py>(
     py: Python<'py>,
     game: &Game,
     method: &str,
@@ -316,21 +339,13 @@ fn solve<'py>(
     max_nodes: Option<u64>,
     max_time: Option<f64>,
     check: bool,
+    id_depth: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
     let method: Method = method.parse().map_err(bad)?;
-    if !(1..=1 << 30).contains(&tt_mb) {
-        return Err(bad("tt_mb must be from 1 to 2^30"));
-    }
-    if !(1..=256).contains(&threads) {
-        return Err(bad("threads must be from 1 to 256"));
-    }
     let stop = Arc::new(AtomicBool::new(false));
     let cfg = SolveConfig {
-        tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
-        threads,
-        limits: limits(max_nodes, max_time, &stop)?,
-        check,
-        ..SolveConfig::default()
+        id_depth,
+        ..solve_config(tt_mb, threads, limits(max_nodes, max_time, &stop)?, check)?
     };
     let (report, interrupted) = with_position!(game, p => {
         let p = p.clone();
@@ -342,7 +357,7 @@ fn solve<'py>(
 
 /// The report of a search of a game written in Python, with its best move and PV as the
 /// objects the game's `moves()` gave (the names in the report are their `str()`).
-fn with_objects<'py>(
+pub(crate) fn with_objects<'py>(
     py: Python<'py>,
     report: serde_json::Value,
     best_move: Option<Py<PyAny>>,
@@ -407,9 +422,12 @@ fn search_object<'py>(
     )
 }
 
+pub(crate) const ONE_THREAD: &str =
+    "a game written in Python is solved on one thread (its methods need the GIL): threads=1";
+
 /// `solve` on a game written in Python (one thread: its callbacks need the GIL).
 #[pyfunction]
-#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false))]
+#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false, id_depth = 8))]
 #[allow(clippy::too_many_arguments)]
 fn solve_object<'py>(
     py: Python<'py>,
@@ -420,24 +438,17 @@ fn solve_object<'py>(
     max_nodes: Option<u64>,
     max_time: Option<f64>,
     check: bool,
+    id_depth: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
     let method: Method = method.parse().map_err(bad)?;
-    if !(1..=1 << 30).contains(&tt_mb) {
-        return Err(bad("tt_mb must be from 1 to 2^30"));
-    }
     if threads != 1 {
-        return Err(bad(
-            "a game written in Python is solved on one thread (its methods need the GIL): threads=1",
-        ));
+        return Err(bad(ONE_THREAD));
     }
     let root = protocol::Root::new(game)?;
     let stop = Arc::new(AtomicBool::new(false));
     let cfg = SolveConfig {
-        tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
-        threads,
-        limits: limits(max_nodes, max_time, &stop)?,
-        check,
-        ..SolveConfig::default()
+        id_depth,
+        ..solve_config(tt_mb, threads, limits(max_nodes, max_time, &stop)?, check)?
     };
     let flag = stop.clone();
     let (out, interrupted) = interruptible(py, &stop, move || {
@@ -726,6 +737,7 @@ fn methods() -> Vec<&'static str> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Engine>()?;
+    m.add_class::<solver::Solver>()?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(search_object, m)?)?;

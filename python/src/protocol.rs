@@ -18,6 +18,7 @@ use std::sync::{Arc, OnceLock};
 
 use gamesearch::{Game, Player, PositionKey, Score, SolverKnowledge, INF};
 use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
@@ -153,7 +154,7 @@ impl PyGame {
     fn ask_moves(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, u32)> {
         let obj = self.0.obj.bind(py);
         let ms = obj
-            .call_method0("moves")
+            .call_method0(intern!(py, "moves"))
             .map_err(|e| raised(py, "moves()", e))?;
         let seq = if ms.is_instance_of::<PyList>() || ms.is_instance_of::<PyTuple>() {
             ms
@@ -164,7 +165,7 @@ impl PyGame {
             )));
         } else {
             match ms.try_iter() {
-                Ok(it) => PyList::new(py, it.collect::<PyResult<Vec<_>>>()?)?.into_any(),
+                Ok(it) => PyTuple::new(py, it.collect::<PyResult<Vec<_>>>()?)?.into_any(),
                 Err(_) => {
                     return Err(GameSearchError::new_err(format!(
                         "the game's moves() must return a sequence of moves (a list or tuple); it returned {}",
@@ -181,7 +182,7 @@ impl PyGame {
     /// The move object of index `m`.
     pub fn move_object(&self, py: Python<'_>, m: u32) -> Option<Py<PyAny>> {
         let (seq, _) = self.move_list()?;
-        seq.bind(py).get_item(m).ok().map(Bound::unbind)
+        item(seq.bind(py), m).ok().map(Bound::unbind)
     }
 
     fn ask_play(&self, py: Python<'_>, m: u32) -> PyResult<PyGame> {
@@ -196,9 +197,9 @@ impl PyGame {
                 "the game's moves() changed between calls",
             ));
         }
-        let mv = seq.bind(py).get_item(m)?;
+        let mv = item(seq.bind(py), m)?;
         let next = obj
-            .call_method1("play", (&mv,))
+            .call_method1(intern!(py, "play"), (&mv,))
             .map_err(|e| raised(py, &format!("play({})", short_repr(&mv)), e))?;
         if next.is_none() {
             return Err(GameSearchError::new_err(format!(
@@ -225,7 +226,7 @@ impl PyGame {
             .0
             .obj
             .bind(py)
-            .call_method0("to_move")
+            .call_method0(intern!(py, "to_move"))
             .map_err(|e| raised(py, "to_move()", e))?;
         match v.extract::<i64>() {
             Ok(1) => Ok(Player::Max),
@@ -242,7 +243,7 @@ impl PyGame {
             .0
             .obj
             .bind(py)
-            .call_method0("evaluate")
+            .call_method0(intern!(py, "evaluate"))
             .map_err(|e| raised(py, "evaluate()", e))?;
         score(&v).ok_or_else(|| {
             GameSearchError::new_err(format!(
@@ -258,7 +259,7 @@ impl PyGame {
             .0
             .obj
             .bind(py)
-            .call_method0("key")
+            .call_method0(intern!(py, "key"))
             .map_err(|e| raised(py, "key()", e))?;
         let k = v
             .extract::<u64>()
@@ -296,6 +297,18 @@ impl PyGame {
     }
 }
 
+/// Item `i` of a `moves()` sequence (a list or tuple: the C API's direct access).
+fn item<'py>(seq: &Bound<'py, PyAny>, i: u32) -> PyResult<Bound<'py, PyAny>> {
+    let i = i as usize;
+    if let Ok(l) = seq.downcast::<PyList>() {
+        l.get_item(i)
+    } else if let Ok(t) = seq.downcast::<PyTuple>() {
+        t.get_item(i)
+    } else {
+        seq.get_item(i)
+    }
+}
+
 fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -311,19 +324,46 @@ fn score(v: &Bound<'_, PyAny>) -> Option<Score> {
     v.extract::<Score>().ok().filter(|s| s.abs() < INF)
 }
 
+/// A position's moves (their indices), asked of Python only when first looked at: a search
+/// that stops at its horizon evaluates a leaf without generating its moves.
+pub struct Moves {
+    game: PyGame,
+    next: u32,
+    len: Option<u32>,
+}
+
+impl Iterator for Moves {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let len = *self.len.get_or_insert_with(|| {
+            if failed() {
+                0
+            } else {
+                self.game.move_list().map_or(0, |&(_, n)| n)
+            }
+        });
+        (self.next < len).then(|| {
+            self.next += 1;
+            self.next - 1
+        })
+    }
+}
+
 impl Game for PyGame {
     type Move = u32;
-    type Moves = std::ops::Range<u32>;
+    type Moves = Moves;
 
     fn to_move(&self) -> Player {
         self.answer(&self.0.to_move, Player::Max, |py| self.ask_to_move(py))
     }
 
     fn moves(&self) -> Self::Moves {
-        if failed() {
-            return 0..0;
+        Moves {
+            game: self.clone(),
+            next: 0,
+            len: None,
         }
-        0..self.move_list().map_or(0, |&(_, n)| n)
     }
 
     fn play(&self, m: u32) -> Self {
