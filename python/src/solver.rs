@@ -10,7 +10,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::protocol::{PyGame, Root};
-use crate::{bad, finish, interruptible, limits, replay, solve_config, with_objects, Game};
+use crate::{
+    bad, finish, interruptible, limits, on_this_thread, replay, solve_config, with_objects, Game,
+};
 
 /// A table for one kind of game: it is kept while the positions share their rules (the keys of
 /// two boards of different sizes could collide), and a new one is made when they change.
@@ -59,7 +61,7 @@ macro_rules! solve_shipped {
             Table::$variant(s) => Some(s),
             _ => None,
         })?;
-        let (out, interrupted) = interruptible($py, &$stop, || {
+        let (out, interrupted) = on_this_thread($py, &$stop, || {
             let start = std::time::Instant::now();
             solver
                 .solve(&p, &$cfg, |_| {})

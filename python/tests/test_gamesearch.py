@@ -195,3 +195,39 @@ def test_the_engine_plays_tictactoe_without_losing():
     # A proven win is reported as one.
     t = gamesearch.Engine("connect4:7x6:445566", time=0.05).think()
     assert t.mate == 1 and t.best_move in ("3", "7")
+
+
+def test_ctrl_c_leaves_pythons_handlers_as_they_were():
+    # A solve on the main thread catches SIGINT itself for its duration: afterwards Python's
+    # handler is back, a solve on another thread works, and a handler the user set is kept.
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import gamesearch as gs, time, threading, signal\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    gs.solve('connect4:7x6', tt_mb=16)\n"
+        "except KeyboardInterrupt as e:\n"
+        "    print('first', e.args[1].complete, flush=True)\n"
+        "try:\n"
+        "    time.sleep(20)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('python handler back', flush=True)\n"
+        "r = []\n"
+        "t = threading.Thread(target=lambda: r.append(gs.solve('kalah:4,2').value)); t.start(); t.join()\n"
+        "print('thread', r, flush=True)\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "print('user handler kept', gs.solve('connect4:7x6:4455').value, signal.getsignal(signal.SIGINT) == signal.SIG_IGN, flush=True)\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    p.send_signal(signal.SIGINT)
+    assert p.stdout.readline().strip() == "first False"
+    time.sleep(0.5)
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=60)
+    assert out.splitlines() == ["python handler back", "thread [6]", "user handler kept 18 True"], out
