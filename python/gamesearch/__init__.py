@@ -116,13 +116,10 @@ class Solution:
     proof_nodes: Optional[int] = None
 
 
-def _game(game: Union[str, Game]) -> Game:
-    return game if isinstance(game, Game) else Game(game)
-
-
-def _shipped(game: Any) -> bool:
-    """A GAME spec or a Game (else: a game written in Python)."""
-    return isinstance(game, (str, Game))
+def _game(game: Any) -> Any:
+    """A spec string as a Game; a Game or a game written in Python as it is (the extension tells
+    them apart)."""
+    return Game(game) if isinstance(game, str) else game
 
 
 def _search_result(d: dict) -> SearchResult:
@@ -176,10 +173,7 @@ def search(
     0
     """
     try:
-        if _shipped(game):
-            d = _core.search(_game(game), algo, depth, max_nodes, max_time)
-        else:
-            d = _core.search_object(game, algo, depth, max_nodes, max_time)
+        d = _core.search(_game(game), algo, depth, max_nodes, max_time)
     except KeyboardInterrupt as e:
         raise _partial(e, _search_result) from None
     return _search_result(d)
@@ -205,10 +199,7 @@ def solve(
     6
     """
     try:
-        if _shipped(game):
-            d = _core.solve(_game(game), method, tt_mb, threads, max_nodes, max_time, check, id_depth)
-        else:
-            d = _core.solve_object(game, method, tt_mb, threads, max_nodes, max_time, check, id_depth)
+        d = _core.solve(_game(game), method, tt_mb, threads, max_nodes, max_time, check, id_depth)
     except KeyboardInterrupt as e:
         raise _partial(e, _solution) from None
     return _solution(d)
@@ -237,7 +228,7 @@ class Solver:
     ) -> Solution:
         """Solves `game` exactly, as `solve(game)` does, with the kept table."""
         try:
-            d = self._s.solve(Game(game) if isinstance(game, str) else game, max_nodes, max_time)
+            d = self._s.solve(_game(game), max_nodes, max_time)
         except KeyboardInterrupt as e:
             raise _partial(e, _solution) from None
         return _solution(d)
@@ -293,10 +284,7 @@ def trace(
     """
     if isinstance(algos, str):
         algos = [algos]
-    if _shipped(game):
-        page, data, svgs = _core.trace(_game(game), list(algos), depth, node_cap)
-    else:
-        page, data, svgs = _core.trace_object(game, list(algos), depth, node_cap)
+    page, data, svgs = _core.trace(_game(game), list(algos), depth, node_cap)
     return Trace(page, data, svgs)
 
 

@@ -21,36 +21,16 @@ class Game:
     def evaluate(self) -> int: ...
 
 def search(
-    game: Game,
+    game: Any,
     algo: str = "negascout",
     depth: Optional[int] = None,
     max_nodes: Optional[int] = None,
     max_time: Optional[float] = None,
 ) -> dict[str, Any]:
-    """The report as a dict (gamesearch.search wraps it in a SearchResult)."""
+    """The report as a dict (gamesearch.search wraps it in a SearchResult); `game` is a Game or
+    an object of the game protocol (then best_move and pv are the game's move objects)."""
 
 def solve(
-    game: Game,
-    method: str = "alphabeta-tt",
-    tt_mb: int = 64,
-    threads: int = 1,
-    max_nodes: Optional[int] = None,
-    max_time: Optional[float] = None,
-    check: bool = False,
-    id_depth: int = 8,
-) -> dict[str, Any]:
-    """The report as a dict (gamesearch.solve wraps it in a Solution)."""
-
-def search_object(
-    game: Any,
-    algo: str = "negascout",
-    depth: Optional[int] = None,
-    max_nodes: Optional[int] = None,
-    max_time: Optional[float] = None,
-) -> dict[str, Any]:
-    """search() on a game written in Python (best_move and pv are the game's move objects)."""
-
-def solve_object(
     game: Any,
     method: str = "alphabeta-tt",
     tt_mb: int = 64,
@@ -60,18 +40,14 @@ def solve_object(
     check: bool = False,
     id_depth: int = 8,
 ) -> dict[str, Any]:
-    """solve() on a game written in Python (one thread)."""
-
-def trace_object(
-    game: Any, algos: list[str], depth: Optional[int] = None, node_cap: int = 2000
-) -> tuple[str, str, list[str]]:
-    """trace() on a game written in Python."""
+    """The report as a dict (gamesearch.solve wraps it in a Solution); `game` is a Game or an
+    object of the game protocol (one thread)."""
 
 def algorithms() -> list[str]: ...
 def methods() -> list[str]: ...
 
 def trace(
-    game: Game, algos: list[str], depth: Optional[int] = None, node_cap: int = 2000
+    game: Any, algos: list[str], depth: Optional[int] = None, node_cap: int = 2000
 ) -> tuple[str, str, list[str]]:
     """(page HTML, trace JSON, one SVG per search); gamesearch.trace wraps them in a Trace."""
 

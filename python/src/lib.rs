@@ -191,7 +191,7 @@ const POLL_MS: u64 = 100;
 /// Runs `job` on a thread of its own with the GIL released, while this (Python's) thread checks
 /// for Ctrl-C every [`POLL_MS`]: a KeyboardInterrupt raises `stop`, the search ends cleanly with
 /// its result so far, and the caller learns it was interrupted.
-pub(crate) fn interruptible<T: Send>(
+fn interruptible<T: Send>(
     py: Python<'_>,
     stop: &AtomicBool,
     job: impl FnOnce() -> T + Send,
@@ -286,7 +286,11 @@ pub(crate) fn finish<'py>(
     v: serde_json::Value,
     interrupted: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let d = to_dict(py, &v)?;
+    finish_dict(to_dict(py, &v)?, interrupted)
+}
+
+/// The result dict, or, after Ctrl-C, a KeyboardInterrupt carrying it.
+fn finish_dict(d: Bound<'_, PyDict>, interrupted: bool) -> PyResult<Bound<'_, PyDict>> {
     if interrupted {
         return Err(PyKeyboardInterrupt::new_err((
             "interrupted: the result so far is the exception's second argument",
@@ -336,110 +340,21 @@ fn horizon(game: &Game, depth: Option<u32>) -> PyResult<u32> {
         .ok_or_else(|| bad("this game needs a horizon: give depth=D (or use solve())"))
 }
 
-/// Searches `game` with `algo` to `depth` (the whole tree where it is finite); the GIL is
-/// released while it runs.
+/// The depth of a search of a game written in Python: `depth`, or to the end of the game.
+fn python_depth(depth: Option<u32>) -> PyResult<u32> {
+    if depth == Some(0) {
+        return Err(bad("depth must be at least 1"));
+    }
+    Ok(depth.unwrap_or(u32::MAX))
+}
+
+/// Searches `game` with `algo` to `depth` (the whole tree where it is finite). `game` is a
+/// `Game` (the GIL released while it runs) or an object of the game protocol (see `protocol`:
+/// the Rust algorithm drives its methods on a thread that holds the GIL, while Python's thread
+/// watches for Ctrl-C).
 #[pyfunction]
 #[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None))]
 fn search<'py>(
-    py: Python<'py>,
-    game: &Game,
-    algo: &str,
-    depth: Option<u32>,
-    max_nodes: Option<u64>,
-    max_time: Option<f64>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let algorithm: Algorithm = algo.parse().map_err(bad)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let lim = limits(max_nodes, max_time, &stop)?;
-    let depth = horizon(game, depth)?;
-    let cfg = SearchConfig::new(depth).with_limits(lim);
-    let (report, interrupted) = with_position!(game, p => {
-        let p = p.clone();
-        interruptible(py, &stop, move || gamesearch::run_report(&p, algorithm, &cfg))?
-    });
-    finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted)
-}
-
-/// A solver's settings from Python's arguments, checked.
-pub(crate) fn solve_config(
-    tt_mb: u64,
-    threads: usize,
-    limits: Limits,
-    check: bool,
-) -> PyResult<SolveConfig> {
-    if !(1..=1 << 30).contains(&tt_mb) {
-        return Err(bad("tt_mb must be from 1 to 2^30"));
-    }
-    if !(1..=256).contains(&threads) {
-        return Err(bad("threads must be from 1 to 256"));
-    }
-    Ok(SolveConfig {
-        tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
-        threads,
-        limits,
-        check,
-        ..SolveConfig::default()
-    })
-}
-
-/// Solves `game` exactly with `method` (alphabeta-tt, pn, pn-multi, dfpn, dfpn-multi); the GIL
-/// is released while it runs.
-#[pyfunction]
-#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false, id_depth = 8))]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn solve<'py>(
-    py: Python<'py>,
-    game: &Game,
-    method: &str,
-    tt_mb: u64,
-    threads: usize,
-    max_nodes: Option<u64>,
-    max_time: Option<f64>,
-    check: bool,
-    id_depth: u32,
-) -> PyResult<Bound<'py, PyDict>> {
-    let method: Method = method.parse().map_err(bad)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let cfg = SolveConfig {
-        id_depth,
-        ..solve_config(tt_mb, threads, limits(max_nodes, max_time, &stop)?, check)?
-    };
-    let (report, interrupted) = with_position!(game, p => {
-        let p = p.clone();
-        on_this_thread(py, &stop, move || exact::solve_report(&p, method, &cfg, |_| {}))?
-    });
-    let report = report.map_err(bad)?;
-    finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted)
-}
-
-/// The report of a search of a game written in Python, with its best move and PV as the
-/// objects the game's `moves()` gave (the names in the report are their `str()`).
-pub(crate) fn with_objects<'py>(
-    py: Python<'py>,
-    report: serde_json::Value,
-    best_move: Option<Py<PyAny>>,
-    pv: Option<Vec<Py<PyAny>>>,
-    interrupted: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = to_dict(py, &report)?;
-    d.set_item("best_move", best_move)?;
-    if let Some(pv) = pv {
-        d.set_item("pv", pv)?;
-    }
-    if interrupted {
-        return Err(PyKeyboardInterrupt::new_err((
-            "interrupted: the result so far is the exception's second argument",
-            d.unbind(),
-        )));
-    }
-    Ok(d)
-}
-
-/// `search` on a game written in Python (see `protocol`): the Rust algorithm drives the
-/// object's methods, on a thread that holds the GIL while Python's thread watches for Ctrl-C.
-#[pyfunction]
-#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None))]
-fn search_object<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
     algo: &str,
@@ -448,13 +363,19 @@ fn search_object<'py>(
     max_time: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm: Algorithm = algo.parse().map_err(bad)?;
-    if depth == Some(0) {
-        return Err(bad("depth must be at least 1"));
-    }
-    let root = protocol::Root::new(game)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let cfg = SearchConfig::new(depth.unwrap_or(u32::MAX))
-        .with_limits(limits(max_nodes, max_time, &stop)?);
+    let lim = limits(max_nodes, max_time, &stop)?;
+    if let Ok(game) = game.downcast::<Game>() {
+        let game = game.get();
+        let cfg = SearchConfig::new(horizon(game, depth)?).with_limits(lim);
+        let (report, interrupted) = with_position!(game, p => {
+            let p = p.clone();
+            interruptible(py, &stop, move || gamesearch::run_report(&p, algorithm, &cfg))?
+        });
+        return finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted);
+    }
+    let cfg = SearchConfig::new(python_depth(depth)?).with_limits(lim);
+    let root = protocol::Root::new(game)?;
     let flag = stop.clone();
     let (out, interrupted) = interruptible(py, &stop, move || {
         root.run(flag, |p| {
@@ -479,14 +400,34 @@ fn search_object<'py>(
     )
 }
 
-pub(crate) const ONE_THREAD: &str =
-    "a game written in Python is solved on one thread (its methods need the GIL): threads=1";
+/// A solver's settings from Python's arguments, checked.
+pub(crate) fn solve_config(
+    tt_mb: u64,
+    threads: usize,
+    limits: Limits,
+    check: bool,
+) -> PyResult<SolveConfig> {
+    if !(1..=1 << 30).contains(&tt_mb) {
+        return Err(bad("tt_mb must be from 1 to 2^30"));
+    }
+    if !(1..=256).contains(&threads) {
+        return Err(bad("threads must be from 1 to 256"));
+    }
+    Ok(SolveConfig {
+        tt_bytes: usize::try_from(tt_mb << 20).map_err(bad)?,
+        threads,
+        limits,
+        check,
+        ..SolveConfig::default()
+    })
+}
 
-/// `solve` on a game written in Python (one thread: its callbacks need the GIL).
+/// Solves `game` exactly with `method` (alphabeta-tt, pn, pn-multi, dfpn, dfpn-multi). `game` is
+/// a `Game` (the GIL released while it runs) or an object of the game protocol (one thread).
 #[pyfunction]
 #[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false, id_depth = 8))]
 #[allow(clippy::too_many_arguments)]
-fn solve_object<'py>(
+pub(crate) fn solve<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
     method: &str,
@@ -498,21 +439,51 @@ fn solve_object<'py>(
     id_depth: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
     let method: Method = method.parse().map_err(bad)?;
-    if threads != 1 {
-        return Err(bad(ONE_THREAD));
-    }
-    let root = protocol::Root::new(game)?;
     let stop = Arc::new(AtomicBool::new(false));
     let cfg = SolveConfig {
         id_depth,
         ..solve_config(tt_mb, threads, limits(max_nodes, max_time, &stop)?, check)?
     };
+    if let Ok(game) = game.downcast::<Game>() {
+        let (report, interrupted) = with_position!(game.get(), p => {
+            let p = p.clone();
+            on_this_thread(py, &stop, move || exact::solve_report(&p, method, &cfg, |_| {}))?
+        });
+        let report = report.map_err(bad)?;
+        return finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted);
+    }
+    let root = python_root(game, threads)?;
+    solve_python(py, root, &stop, method.name(), |p| {
+        exact::solve(p, method, &cfg)
+    })
+}
+
+const ONE_THREAD: &str =
+    "a game written in Python is solved on one thread (its methods need the GIL): threads=1";
+
+/// The root of a game written in Python that is to be solved on `threads` threads (one).
+pub(crate) fn python_root(game: &Bound<'_, PyAny>, threads: usize) -> PyResult<protocol::Root> {
+    if threads != 1 {
+        return Err(bad(ONE_THREAD));
+    }
+    protocol::Root::new(game)
+}
+
+/// Solves a game written in Python with `solve` (named `name` in the report) on a thread that
+/// holds the GIL while Python's thread watches for Ctrl-C; the best move is the game's object.
+pub(crate) fn solve_python<'py>(
+    py: Python<'py>,
+    root: protocol::Root,
+    stop: &Arc<AtomicBool>,
+    name: &str,
+    solve: impl FnOnce(&protocol::PyGame) -> Result<gamesearch::Solution<u32>, gamesearch::Error> + Send,
+) -> PyResult<Bound<'py, PyDict>> {
     let flag = stop.clone();
-    let (out, interrupted) = interruptible(py, &stop, move || {
+    let (out, interrupted) = interruptible(py, stop, move || {
         root.run(flag, |p| {
             let start = std::time::Instant::now();
-            exact::solve(p, method, &cfg).map(|s| {
-                let report = s.report(p, method.name(), start.elapsed().as_secs_f64() * 1e3);
+            solve(p).map(|s| {
+                let report = s.report(p, name, start.elapsed().as_secs_f64() * 1e3);
                 let best = Python::with_gil(|py| s.best_move.and_then(|m| p.move_object(py, m)));
                 (report, best)
             })
@@ -526,6 +497,23 @@ fn solve_object<'py>(
         None,
         interrupted,
     )
+}
+
+/// The report of a search of a game written in Python, with its best move and PV as the
+/// objects the game's `moves()` gave (the names in the report are their `str()`).
+fn with_objects<'py>(
+    py: Python<'py>,
+    report: serde_json::Value,
+    best_move: Option<Py<PyAny>>,
+    pv: Option<Vec<Py<PyAny>>>,
+    interrupted: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = to_dict(py, &report)?;
+    d.set_item("best_move", best_move)?;
+    if let Some(pv) = pv {
+        d.set_item("pv", pv)?;
+    }
+    finish_dict(d, interrupted)
 }
 
 /// The algorithms of a trace, checked.
@@ -573,34 +561,13 @@ fn trace_pages(
     Ok((html, json, svgs))
 }
 
-/// Records `algos` searching `game` step by step (at most `node_cap` nodes each: the search runs
-/// to its end, the recording stops) and returns the step-through page (HTML), the trace (JSON)
-/// and each search's tree as SVG.
+/// Records `algos` searching `game` (a `Game`, or an object of the game protocol, its moves
+/// named by their `str()`) step by step (at most `node_cap` nodes each: the search runs to its
+/// end, the recording stops) and returns the step-through page (HTML), the trace (JSON) and
+/// each search's tree as SVG.
 #[pyfunction]
 #[pyo3(signature = (game, algos, depth = None, node_cap = 2000))]
 fn trace(
-    py: Python<'_>,
-    game: &Game,
-    algos: Vec<String>,
-    depth: Option<u32>,
-    node_cap: usize,
-) -> PyResult<(String, String, Vec<String>)> {
-    let algorithms = trace_algorithms(&algos, node_cap)?;
-    let depth = horizon(game, depth)?;
-    let traces = with_position!(game, p => {
-        let p = p.clone();
-        py.allow_threads(move || record(&p, &algorithms, depth, node_cap, &Limits::none()))
-    });
-    trace_pages(
-        &format!("{} on {} (depth {depth})", algos.join(" vs "), game.spec),
-        &traces,
-    )
-}
-
-/// `trace` on a game written in Python (moves named by their `str()`).
-#[pyfunction]
-#[pyo3(signature = (game, algos, depth = None, node_cap = 2000))]
-fn trace_object(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     algos: Vec<String>,
@@ -608,15 +575,24 @@ fn trace_object(
     node_cap: usize,
 ) -> PyResult<(String, String, Vec<String>)> {
     let algorithms = trace_algorithms(&algos, node_cap)?;
-    if depth == Some(0) {
-        return Err(bad("depth must be at least 1"));
+    if let Ok(game) = game.downcast::<Game>() {
+        let game = game.get();
+        let depth = horizon(game, depth)?;
+        let traces = with_position!(game, p => {
+            let p = p.clone();
+            py.allow_threads(move || record(&p, &algorithms, depth, node_cap, &Limits::none()))
+        });
+        return trace_pages(
+            &format!("{} on {} (depth {depth})", algos.join(" vs "), game.spec),
+            &traces,
+        );
     }
+    let depth = python_depth(depth)?;
     let root = protocol::Root::new(game)?;
     let name = game.get_type().name()?.to_string();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let lim = Limits::none().with_stop_flag(stop.clone());
-    let depth = depth.unwrap_or(u32::MAX);
     let (traces, interrupted) = interruptible(py, &stop, move || {
         root.run(flag, |p| record(p, &algorithms, depth, node_cap, &lim))
     })?;
@@ -797,11 +773,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::Solver>()?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
-    m.add_function(wrap_pyfunction!(search_object, m)?)?;
-    m.add_function(wrap_pyfunction!(solve_object, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(trace, m)?)?;
-    m.add_function(wrap_pyfunction!(trace_object, m)?)?;
     m.add_function(wrap_pyfunction!(methods, m)?)?;
     m.add("GameSearchError", m.py().get_type::<GameSearchError>())?;
     Ok(())

@@ -151,11 +151,21 @@ impl PyGame {
             .as_ref()
     }
 
+    /// `self.name()` in Python; an exception it raises becomes "the game's name() raised …".
+    fn call<'py>(
+        &self,
+        py: Python<'py>,
+        name: &Bound<'py, PyString>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.0
+            .obj
+            .bind(py)
+            .call_method0(name)
+            .map_err(|e| raised(py, &format!("{name}()"), e))
+    }
+
     fn ask_moves(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, u32)> {
-        let obj = self.0.obj.bind(py);
-        let ms = obj
-            .call_method0(intern!(py, "moves"))
-            .map_err(|e| raised(py, "moves()", e))?;
+        let ms = self.call(py, intern!(py, "moves"))?;
         let seq = if ms.is_instance_of::<PyList>() || ms.is_instance_of::<PyTuple>() {
             ms
         } else if ms.is_instance_of::<PyString>() || ms.is_instance_of::<PyBytes>() {
@@ -222,12 +232,7 @@ impl PyGame {
     }
 
     fn ask_to_move(&self, py: Python<'_>) -> PyResult<Player> {
-        let v = self
-            .0
-            .obj
-            .bind(py)
-            .call_method0(intern!(py, "to_move"))
-            .map_err(|e| raised(py, "to_move()", e))?;
+        let v = self.call(py, intern!(py, "to_move"))?;
         match v.extract::<i64>() {
             Ok(1) => Ok(Player::Max),
             Ok(-1) => Ok(Player::Min),
@@ -239,12 +244,7 @@ impl PyGame {
     }
 
     fn ask_evaluate(&self, py: Python<'_>) -> PyResult<Score> {
-        let v = self
-            .0
-            .obj
-            .bind(py)
-            .call_method0(intern!(py, "evaluate"))
-            .map_err(|e| raised(py, "evaluate()", e))?;
+        let v = self.call(py, intern!(py, "evaluate"))?;
         score(&v).ok_or_else(|| {
             GameSearchError::new_err(format!(
                 "the game's evaluate() must return an int from -{m} to {m}; it returned {}",
@@ -255,12 +255,7 @@ impl PyGame {
     }
 
     fn ask_key(&self, py: Python<'_>) -> PyResult<u64> {
-        let v = self
-            .0
-            .obj
-            .bind(py)
-            .call_method0(intern!(py, "key"))
-            .map_err(|e| raised(py, "key()", e))?;
+        let v = self.call(py, intern!(py, "key"))?;
         let k = v
             .extract::<u64>()
             .or_else(|_| v.extract::<i64>().map(|k| k as u64))

@@ -9,9 +9,9 @@ use gamesearch::{ExactSolver, GameSpec, PositionKey, SolveConfig, SolverKnowledg
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::protocol::{PyGame, Root};
+use crate::protocol::PyGame;
 use crate::{
-    bad, finish, interruptible, limits, on_this_thread, replay, solve_config, with_objects, Game,
+    bad, finish, limits, on_this_thread, python_root, replay, solve_config, solve_python, Game,
 };
 
 /// A table for one kind of game: it is kept while the positions share their rules (the keys of
@@ -134,7 +134,7 @@ impl Solver {
                 }
                 GameSpec::Random(_) | GameSpec::Tree(_) => crate::solve(
                     py,
-                    g,
+                    game,
                     "alphabeta-tt",
                     self.tt_mb,
                     self.threads,
@@ -146,16 +146,13 @@ impl Solver {
             };
         }
         // A game written in Python: one table per class (its keys are the class's own).
-        if self.threads != 1 {
-            return Err(bad(crate::ONE_THREAD));
-        }
+        let root = python_root(game, self.threads)?;
         let class = game.get_type();
         let rules = format!(
             "python:{}:{:p}",
             class.name()?,
             class.as_ptr() as *const std::ffi::c_void
         );
-        let root = Root::new(game)?;
         let keep = class.clone().into_any().unbind();
         let solver = table_for(
             slot,
@@ -167,26 +164,9 @@ impl Solver {
                 _ => None,
             },
         )?;
-        let flag = stop.clone();
-        let (out, interrupted) = interruptible(py, &stop, || {
-            root.run(flag, |p| {
-                let start = std::time::Instant::now();
-                solver.solve(p, &cfg, |_| {}).map(|s| {
-                    let report = s.report(p, "alphabeta-tt", start.elapsed().as_secs_f64() * 1e3);
-                    let best =
-                        Python::with_gil(|py| s.best_move.and_then(|m| p.move_object(py, m)));
-                    (report, best)
-                })
-            })
-        })?;
-        let (report, best) = out?.map_err(bad)?;
-        with_objects(
-            py,
-            serde_json::to_value(&report).map_err(bad)?,
-            best,
-            None,
-            interrupted,
-        )
+        solve_python(py, root, &stop, "alphabeta-tt", |p| {
+            solver.solve(p, &cfg, |_| {})
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -111,10 +111,7 @@ def test_the_cli_and_the_package_agree():
                 theirs["value"], theirs["bounds"], theirs["outcome"]), (spec, method)
 
 
-def test_ctrl_c_stops_a_long_solve_with_its_result():
-    import signal
-    import subprocess
-    import sys
+def test_ctrl_c_stops_a_long_solve_with_its_result(interrupt):
     import time
 
     code = (
@@ -126,11 +123,7 @@ def test_ctrl_c_stops_a_long_solve_with_its_result():
         "    s = e.args[1]\n"
         "    print('interrupted', s.complete, s.bounds[0] <= 1 <= s.bounds[1], flush=True)\n"
     )
-    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert p.stdout.readline().strip() == "ready"
-    time.sleep(1.0)  # the empty 7x6 board takes half a minute: the signal lands mid-solve
-    sent = time.monotonic()
-    p.send_signal(signal.SIGINT)
+    p, sent = interrupt(code)  # the empty 7x6 board takes half a minute: the signal lands mid-solve
     out, _ = p.communicate(timeout=30)
     assert time.monotonic() - sent < 5
     assert out.strip() == "interrupted False True", out
@@ -197,12 +190,10 @@ def test_the_engine_plays_tictactoe_without_losing():
     assert t.mate == 1 and t.best_move in ("3", "7")
 
 
-def test_ctrl_c_leaves_pythons_handlers_as_they_were():
+def test_ctrl_c_leaves_pythons_handlers_as_they_were(interrupt):
     # A solve on the main thread catches SIGINT itself for its duration: afterwards Python's
     # handler is back, a solve on another thread works, and a handler the user set is kept.
     import signal
-    import subprocess
-    import sys
     import time
 
     code = (
@@ -222,10 +213,7 @@ def test_ctrl_c_leaves_pythons_handlers_as_they_were():
         "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
         "print('user handler kept', gs.solve('connect4:7x6:4455').value, signal.getsignal(signal.SIGINT) == signal.SIG_IGN, flush=True)\n"
     )
-    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert p.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
-    p.send_signal(signal.SIGINT)
+    p, _ = interrupt(code)
     assert p.stdout.readline().strip() == "first False"
     time.sleep(0.5)
     p.send_signal(signal.SIGINT)

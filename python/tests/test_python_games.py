@@ -3,8 +3,6 @@ minimax written here in Python (an oracle that shares no code with the library),
 Connect-Four against the shipped one, and bad games raising clear exceptions."""
 
 import os
-import signal
-import subprocess
 import sys
 import time
 
@@ -248,7 +246,7 @@ def test_budgets_stop_a_python_game():
     assert not s.complete and s.bounds[0] <= 1 <= s.bounds[1]
 
 
-def test_ctrl_c_stops_a_python_game():
+def test_ctrl_c_stops_a_python_game(interrupt):
     code = (
         f"import sys; sys.path.insert(0, {EXAMPLES!r})\n"
         "from connect4_in_python import Connect4\n"
@@ -260,11 +258,7 @@ def test_ctrl_c_stops_a_python_game():
         "    s = e.args[1]\n"
         "    print('interrupted', s.complete, s.stats.nodes > 0, flush=True)\n"
     )
-    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert p.stdout.readline().strip() == "ready"
-    time.sleep(1.0)  # the empty 7x6 board in Python takes hours: the signal lands mid-solve
-    sent = time.monotonic()
-    p.send_signal(signal.SIGINT)
+    p, sent = interrupt(code)  # the empty 7x6 board in Python takes hours: mid-solve
     out, _ = p.communicate(timeout=30)
     assert time.monotonic() - sent < 5
     assert out.strip() == "interrupted False True", out
