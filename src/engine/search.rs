@@ -57,6 +57,17 @@ pub trait Scoring<G: Game> {
     /// exact minimax value of a depth-limited tree), not at any deeper draft (an engine's
     /// custom: deeper is better).
     const SAME_DRAFT_ONLY: bool;
+    /// A value found with no horizon below is the game's own and is stored as valid at every
+    /// depth — right where a deeper search serves as well as the one asked for (playing), wrong
+    /// for the minimax value of a depth-limited tree: the same position reached by a longer
+    /// path has less depth left, and may meet a horizon where the first search did not.
+    const EXACT_ENTRIES: bool = true;
+    /// A position at the horizon scores as it would if the game ended there (`f(p)` either
+    /// way), so a leaf at depth 0 is scored without asking whether it has moves — a call that
+    /// costs a game written in Python as much as the evaluation. The leaf then always counts as
+    /// a horizon, which only a search to one fixed depth can afford: deepening stops when an
+    /// iteration meets no horizon.
+    const HORIZON_AS_TERMINAL: bool = false;
     /// A position whose game is over, `ply` moves from the root.
     fn terminal(p: &G, ply: usize) -> Score;
     /// A position at the horizon (game not over).
@@ -76,6 +87,7 @@ pub struct Plain;
 
 impl<G: Game> Scoring<G> for Plain {
     const SAME_DRAFT_ONLY: bool = true;
+    const EXACT_ENTRIES: bool = false;
     #[inline]
     fn terminal(p: &G, _: usize) -> Score {
         p.evaluate()
@@ -94,6 +106,24 @@ pub const WIN: Score = 32_000;
 pub const PROVEN: Score = WIN - 1_000;
 /// Heuristic values are clamped to `±HEURISTIC_MAX`, below every proven score.
 pub const HEURISTIC_MAX: Score = PROVEN - 1_000;
+
+/// [`Plain`] for one search to a fixed depth (the `mtdf` algorithm of [`crate::search()`]):
+/// see [`Scoring::HORIZON_AS_TERMINAL`].
+pub(crate) struct PlainToDepth;
+
+impl<G: Game> Scoring<G> for PlainToDepth {
+    const SAME_DRAFT_ONLY: bool = true;
+    const EXACT_ENTRIES: bool = false;
+    const HORIZON_AS_TERMINAL: bool = true;
+    #[inline]
+    fn terminal(p: &G, _: usize) -> Score {
+        p.evaluate()
+    }
+    #[inline]
+    fn horizon(p: &G) -> Score {
+        p.evaluate()
+    }
+}
 
 /// For playing: a finished game is a proven win (`WIN - ply`), loss or draw (0); a horizon
 /// position gets the game's heuristic ([`super::Heuristic`]).
@@ -257,8 +287,8 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
         let me = p.to_move();
         let sign = me.sign();
         // 2. Leaves: a finished game, or the horizon (where only whether a move exists matters:
-        //    no moves are generated).
-        if depth == 0 && p.moves().next().is_some() {
+        //    no moves are generated — nor even that, where both score alike).
+        if depth == 0 && (S::HORIZON_AS_TERMINAL || p.moves().next().is_some()) {
             self.stats.leaves += 1;
             self.horizon_hits += 1;
             let h = S::horizon(p);
@@ -410,8 +440,8 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
             let v = S::to_table(best, ply);
             (v, v)
         };
-        // No horizon below: the game's own value, true at every depth.
-        let draft = if self.horizon_hits == horizon_before {
+        // No horizon below: the game's own value, true at every depth (where that is enough).
+        let draft = if S::EXACT_ENTRIES && self.horizon_hits == horizon_before {
             DRAFT_EXACT
         } else {
             draft
