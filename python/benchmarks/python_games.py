@@ -2,7 +2,8 @@
 
 The Connect-Four of python/examples/connect4_in_python.py (written once) is searched to the same
 depth from the same positions by easyAI's `Negamax` with its `TranspositionTable` (through a
-thin TwoPlayerGame adapter over the same class), by gamesearch through the game protocol, and
+thin TwoPlayerGame adapter over the same class), by gamesearch through the game protocol (its
+`mtdf` keys its table by the class's `key()`, as easyAI's table does), and
 — on OpenSpiel's own `connect_four`, since OpenSpiel searches its own states — by OpenSpiel's
 `alpha_beta_search`. Scores are +1/0/-1 (0 also at the horizon), so all three values are equal;
 easyAI's nodes are the positions it expands or scores, ours the search's nodes.
@@ -138,6 +139,10 @@ def main():
         n = nodes[name]
         per = f"{m / n * 1e6:.2f}" if n else "-"
         print(f"{name:<28} {m:>9.3f} {n if n is not None else '-':>10} {per:>8} {m / base:>12.2f}")
+    best = statistics.median(times["gamesearch mtdf"])
+    for name in ("easyAI Negamax+TT", "OpenSpiel alpha_beta_search"):
+        if name in times:
+            print(f"{name} / gamesearch mtdf: {statistics.median(times[name]) / best:.2f}x the time")
 
 
 if __name__ == "__main__":

@@ -50,7 +50,9 @@ class PythonGame(Protocol):
     - `play(move)`: the position after `move`, a new object (this one must stay as it was).
     - `evaluate()`: an int, MAX's view: the final score where there is no move, else a heuristic.
     - optional `key()`: an int of 64 bits, equal for equal positions (`hash(...)` of the state):
-      it lets the transposition table find transpositions; without it every position is new.
+      it lets the transposition table find transpositions (the solvers' and `mtdf`'s, which then
+      searches a position reached by two orders of moves once a pass); without it every
+      position is new.
     - optional `value_bounds()`: `(lo, hi)` bounding every `evaluate()` (NegaScout and the
       multi-valued solvers use it).
 

@@ -376,11 +376,17 @@ fn search<'py>(
     }
     let cfg = SearchConfig::new(python_depth(depth)?).with_limits(lim);
     let root = protocol::Root::new(game)?;
+    // With key(), MTD(f)'s table is keyed by position: transpositions searched once a pass.
+    let by_position = algorithm == Algorithm::Mtdf && root.keyed();
     let flag = stop.clone();
     let (out, interrupted) = interruptible(py, &stop, move || {
         root.run(flag, |p| {
             let start = std::time::Instant::now();
-            let out = gamesearch::search(p, algorithm, &cfg);
+            let out = if by_position {
+                gamesearch::engine::mtdf_to_depth_by_position(p, cfg.depth, &cfg.limits)
+            } else {
+                gamesearch::search(p, algorithm, &cfg)
+            };
             let ms = start.elapsed().as_secs_f64() * 1e3;
             let report = out.report(p, algorithm.name(), cfg.depth, ms);
             Python::with_gil(|py| {

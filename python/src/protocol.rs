@@ -451,6 +451,11 @@ impl Root {
         })
     }
 
+    /// Whether the game has `key()`.
+    pub fn keyed(&self) -> bool {
+        self.keyed
+    }
+
     /// Runs `job` on the root with the GIL held (call it on the search thread), and returns its
     /// result or the first error a callback gave.
     pub fn run<T>(self, stop: Arc<AtomicBool>, job: impl FnOnce(&PyGame) -> T) -> PyResult<T> {
