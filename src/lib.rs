@@ -46,6 +46,7 @@ pub mod search;
 pub mod solver;
 mod sort;
 pub mod spec;
+pub mod split;
 pub mod stats;
 pub mod trace;
 
