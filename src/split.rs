@@ -37,6 +37,7 @@ use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 use crate::games::{Connect4, Kalah, TicTacToe};
 use crate::solver::SolverKnowledge;
+use crate::spec::GameSpec;
 
 /// What splitting needs beyond the solver's knowledge: the rules a position belongs to, and its
 /// position as text another process can read back (a `GAME` argument of the command line).
@@ -124,6 +125,7 @@ struct Node<M> {
 /// The top tree of a position split at some ply, and the jobs at its frontier.
 #[derive(Clone, Debug)]
 pub struct Plan<G: Game> {
+    root_position: G,
     root: Child,
     nodes: Vec<Node<G::Move>>,
     jobs: Vec<Job<G>>,
@@ -154,6 +156,7 @@ fn solver_key<G: PositionKey + SolverKnowledge>(p: &G) -> u64 {
 /// error.
 pub fn split<G: Splittable>(root: &G, plies: u32, max_jobs: usize) -> Result<Plan<G>, Error> {
     let mut plan = Plan {
+        root_position: root.clone(),
         root: Child::Over(0),
         nodes: Vec::new(),
         jobs: Vec::new(),
@@ -265,6 +268,11 @@ impl<G: Splittable> Plan<G> {
         Ok(())
     }
 
+    /// The position split.
+    pub fn root_position(&self) -> &G {
+        &self.root_position
+    }
+
     /// The jobs, in the order the enumeration met them (by ply, then move order).
     pub fn jobs(&self) -> &[Job<G>] {
         &self.jobs
@@ -341,4 +349,192 @@ impl<G: Splittable> Plan<G> {
             }
         }
     }
+}
+
+/// A job as the command line writes it (one JSON line each) and a worker reads it back: its
+/// stable key and its position as a `GAME` argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct JobLine {
+    /// [`Plan::job_key`].
+    pub key: String,
+    /// [`Plan::job_text`].
+    pub game: String,
+}
+
+/// A solved job, as a worker reports it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct JobResult {
+    /// The job's key.
+    pub key: String,
+    /// The job's exact value, MAX's view.
+    pub value: Score,
+    /// A best move of the job's position, named.
+    pub best_move: Option<String>,
+    /// Nodes the solve searched.
+    pub nodes: u64,
+    /// Seconds it took.
+    pub seconds: f64,
+}
+
+/// A plan of one of the shipped splittable games, chosen by its `GAME` argument.
+#[derive(Clone, Debug)]
+enum AnyPlan {
+    Connect4(Plan<Connect4>),
+    Kalah(Plan<Kalah>),
+    TicTacToe(Plan<TicTacToe>),
+}
+
+/// Binds `$p` to the shipped position a `GameSpec` names and evaluates `$body`; other games
+/// are an error.
+macro_rules! on_splittable {
+    ($spec:expr, $p:ident => $body:expr) => {
+        match $spec {
+            GameSpec::Connect4($p) => $body,
+            GameSpec::Kalah($p) => $body,
+            GameSpec::TicTacToe($p) => $body,
+            _ => Err(Error::BadParameter(
+                "only connect4, kalah and tictactoe positions can be split into jobs (a job is sent as its position's text)"
+                    .into(),
+            )),
+        }
+    };
+}
+
+/// A split of the position a `GAME` argument names (Connect-Four, Kalah, tic-tac-toe): its
+/// jobs as lines, and the top tree to combine their results.
+///
+/// ```
+/// use gamesearch::split::split_text;
+/// let s = split_text("connect4:5x4", 2, 1000).unwrap();
+/// assert_eq!(s.jobs().len(), 13); // 25 positions, 12 mirror pairs
+/// assert_eq!(s.jobs()[0].game, "connect4:5x4:11");
+/// ```
+#[derive(Clone, Debug)]
+pub struct SplitText {
+    plan: AnyPlan,
+    lines: Vec<JobLine>,
+}
+
+/// Splits the position `game` names at `plies` (see [`split`]).
+pub fn split_text(game: &str, plies: u32, max_jobs: usize) -> Result<SplitText, Error> {
+    fn lines<G: Splittable>(plan: &Plan<G>, root_text: &str) -> Vec<JobLine> {
+        plan.jobs()
+            .iter()
+            .map(|j| JobLine {
+                key: plan.job_key(j),
+                game: plan.job_text(j, root_text),
+            })
+            .collect()
+    }
+    let spec: GameSpec = game.parse()?;
+    let (plan, lines) = on_splittable!(spec, p => {
+        let plan = split(&p, plies, max_jobs)?;
+        let lines = lines(&plan, game);
+        Ok((AnyPlan::from(plan), lines))
+    })?;
+    Ok(SplitText { plan, lines })
+}
+
+impl From<Plan<Connect4>> for AnyPlan {
+    fn from(p: Plan<Connect4>) -> Self {
+        AnyPlan::Connect4(p)
+    }
+}
+impl From<Plan<Kalah>> for AnyPlan {
+    fn from(p: Plan<Kalah>) -> Self {
+        AnyPlan::Kalah(p)
+    }
+}
+impl From<Plan<TicTacToe>> for AnyPlan {
+    fn from(p: Plan<TicTacToe>) -> Self {
+        AnyPlan::TicTacToe(p)
+    }
+}
+
+impl SplitText {
+    /// The jobs, one line each.
+    pub fn jobs(&self) -> &[JobLine] {
+        &self.lines
+    }
+
+    /// Positions above the frontier.
+    pub fn top_nodes(&self) -> usize {
+        match &self.plan {
+            AnyPlan::Connect4(p) => p.top_nodes(),
+            AnyPlan::Kalah(p) => p.top_nodes(),
+            AnyPlan::TicTacToe(p) => p.top_nodes(),
+        }
+    }
+
+    /// The root's value and best move (named) from the jobs' values by key.
+    pub fn combine(&self, values: &HashMap<String, Score>) -> Combined<String> {
+        fn go<G: Splittable>(
+            plan: &Plan<G>,
+            lines: &[JobLine],
+            values: &HashMap<String, Score>,
+        ) -> Combined<String> {
+            let c = plan.combine(|i| values.get(&lines[i].key).copied());
+            let root = plan.root_position();
+            Combined {
+                value: c.value,
+                best_move: c.best_move.map(|m| root.move_name(m)),
+                missing: c.missing,
+            }
+        }
+        match &self.plan {
+            AnyPlan::Connect4(p) => go(p, &self.lines, values),
+            AnyPlan::Kalah(p) => go(p, &self.lines, values),
+            AnyPlan::TicTacToe(p) => go(p, &self.lines, values),
+        }
+    }
+}
+
+/// The job key of the position `game` names (what [`split_text`] gives it).
+///
+/// ```
+/// use gamesearch::split::{job_key, split_text};
+/// let s = split_text("kalah:4,2", 1, 100).unwrap();
+/// assert_eq!(job_key(&s.jobs()[0].game).unwrap(), s.jobs()[0].key);
+/// ```
+pub fn job_key(game: &str) -> Result<String, Error> {
+    let spec: GameSpec = game.parse()?;
+    on_splittable!(spec, p => Ok(format!("{}/{:016x}", p.rules(), solver_key(&p))))
+}
+
+/// Solves one job exactly: its result, or `None` when a budget or the stop flag ended the
+/// solve first. A line whose key is not its position's is an error (a corrupted or edited
+/// line would otherwise store a value under another position's key).
+///
+/// ```
+/// use gamesearch::split::{solve_job, split_text};
+/// use gamesearch::SolveConfig;
+/// let s = split_text("tictactoe", 1, 100).unwrap();
+/// let r = solve_job(&s.jobs()[0], &SolveConfig::default()).unwrap().unwrap();
+/// assert_eq!(r.value, 0); // X in a corner: a draw
+/// ```
+pub fn solve_job(
+    job: &JobLine,
+    cfg: &crate::solver::SolveConfig,
+) -> Result<Option<JobResult>, Error> {
+    let key = job_key(&job.game)?;
+    if key != job.key {
+        return Err(Error::BadParameter(format!(
+            "job {}: its game `{}` has the key {key}",
+            job.key, job.game
+        )));
+    }
+    let spec: GameSpec = job.game.parse()?;
+    let start = std::time::Instant::now();
+    on_splittable!(spec, p => {
+        let s = crate::solver::solve(&p, cfg, |_| {})?;
+        Ok(s.value.filter(|_| s.complete).map(|value| JobResult {
+            key,
+            value,
+            best_move: s.best_move.map(|m| p.move_name(m)),
+            nodes: s.stats.nodes(),
+            seconds: start.elapsed().as_secs_f64(),
+        }))
+    })
 }

@@ -29,7 +29,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("exact", 3),
     ("games", 4),
     ("spec", 5),
-    ("split", 5),
+    ("split", 6),
     ("benchmark", 5),
 ];
 

@@ -14,7 +14,7 @@ mod args;
 mod commands;
 mod output;
 
-use commands::{bench, compare, experiment, play, search, solve, trace};
+use commands::{bench, combine, compare, experiment, play, search, solve, split, trace};
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS, proof-number and
 /// conspiracy-number search, an exact solver.
@@ -44,6 +44,8 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Solve a game exactly (to the end, no horizon): value, best move, nodes.
     Solve(solve::SolveArgs),
+    Split(split::SplitArgs),
+    Combine(combine::CombineArgs),
     /// Benchmarks: `bench connect4 FILE` solves every `<moves> <score>` line and checks it.
     Bench {
         #[command(subcommand)]
@@ -74,7 +76,14 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             let msg = e.to_string();
-            let first = msg.lines().next().unwrap_or("bad arguments");
+            let mut lines = msg.lines().filter(|l| !l.trim().is_empty());
+            let mut first = lines.next().unwrap_or("bad arguments").to_string();
+            // "the following required arguments were not provided:" names them on the next line.
+            if first.ends_with(':') {
+                if let Some(next) = lines.next() {
+                    first = format!("{first} {}", next.trim());
+                }
+            }
             eprintln!("{first} (see gamesearch --help)");
             return ExitCode::from(2);
         }
@@ -102,6 +111,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Trace(a) => trace::run(a),
         Command::Compare(a) => compare::run(a, show),
         Command::Solve(a) => solve::run(a, show),
+        Command::Split(a) => split::run(a, show),
+        Command::Combine(a) => combine::run(a),
         Command::Bench { which } => bench::run(which, show),
         Command::Experiment { which } => experiment::run(which, show),
     }

@@ -46,11 +46,13 @@ macro_rules! on_game {
 }
 
 pub mod bench;
+pub mod combine;
 pub mod compare;
 pub mod experiment;
 pub mod play;
 pub mod search;
 pub mod solve;
+pub mod split;
 pub mod trace;
 
 /// Raised by Ctrl-C, SIGTERM or SIGHUP; every search polls it and stops cleanly.

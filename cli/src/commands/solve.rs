@@ -4,6 +4,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gamesearch::exact::{solve_report, Method};
 use gamesearch::solver::{Progress, SolveConfig};
+use gamesearch::split::JobLine;
 use gamesearch::GameSpec;
 use gamesearch_cli::progress::Activity;
 
@@ -32,7 +33,12 @@ pub enum Solver {
 #[derive(Args)]
 pub struct SolveArgs {
     /// kalah:M,N, kalah:POSITION, tictactoe, connect4:WxH[:MOVES], random:… or tree:….
-    pub game: String,
+    #[arg(required_unless_present = "job")]
+    pub game: Option<String>,
+    /// Solve one job of `gamesearch split` (its JSON line, or `-` to read it from standard
+    /// input) with the alpha-beta solver, and print its result line for `gamesearch combine`.
+    #[arg(long, conflicts_with = "game")]
+    pub job: Option<String>,
     /// The solver.
     #[arg(long, value_enum, default_value_t = Solver::AlphabetaTt)]
     pub algo: Solver,
@@ -77,6 +83,7 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs, show: bool) -> Result<()> {
     let SolveArgs {
         game,
+        job,
         algo,
         max_memory,
         epsilon,
@@ -93,7 +100,6 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
     if check && !matches!(algo, Solver::Dfpn | Solver::DfpnMulti) {
         bail!("--check verifies df-pn's proofs: use --algo dfpn or dfpn-multi");
     }
-    let spec: GameSpec = game.parse()?;
     let tt_bytes = usize::try_from(tt_mb << 20).context("--tt-mb: too large")?;
     let activity = Activity::start(show, algo.to_possible_value().unwrap().get_name());
     let cfg = SolveConfig {
@@ -110,6 +116,14 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         mobility,
         check,
     };
+    if let Some(line) = job {
+        if algo != Solver::AlphabetaTt {
+            bail!("--job solves with the alpha-beta solver (leave out --algo)");
+        }
+        return solve_job(&line, &cfg, activity);
+    }
+    let game = game.expect("clap requires GAME without --job");
+    let spec: GameSpec = game.parse()?;
     let method = match algo {
         Solver::AlphabetaTt => Method::AlphaBetaTt,
         Solver::Pn => Method::Pn,
@@ -135,5 +149,27 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
     let r = on_game!(&spec, g => solve_report(g, method, &cfg, step)?);
     activity.finish();
     print_solve(&game, &r, json)?;
+    Ok(())
+}
+
+/// `--job LINE`: one job of a split, solved; its result as one JSON line.
+fn solve_job(line: &str, cfg: &SolveConfig, activity: Activity) -> Result<()> {
+    let text = if line == "-" {
+        let mut l = String::new();
+        std::io::stdin().read_line(&mut l)?;
+        l
+    } else {
+        line.to_string()
+    };
+    let job: JobLine = serde_json::from_str(text.trim())
+        .context("--job: expected a line of `gamesearch split`, {\"key\": …, \"game\": …}")?;
+    activity.message(format!("job {}", job.key));
+    let r = gamesearch::split::solve_job(&job, cfg)?;
+    activity.finish();
+    match r {
+        Some(r) => println!("{}", serde_json::to_string(&r)?),
+        None if super::interrupted() => {}
+        None => bail!("job {}: the budget ran out before it was solved", job.key),
+    }
     Ok(())
 }

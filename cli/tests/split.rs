@@ -1,0 +1,165 @@
+//! `split`, `solve --job` and `combine` as a batch system runs them: every job solved by its
+//! own process, the results combined, the root's value equal to `solve`'s; and the ways a run
+//! goes wrong (a missing result, a line edited, two values for one job) are one line, exit 2.
+
+mod common;
+use common::gamesearch;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The value `gamesearch solve GAME --json` gives.
+fn solved(game: &str) -> i64 {
+    let (code, out, err) = gamesearch(&["solve", game, "--json", "--tt-mb", "16", "-q"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    v["value"].as_i64().unwrap()
+}
+
+/// Splits, solves each line in its own process, and returns (jobs, result lines).
+fn run_jobs(game: &str, plies: &str) -> (Vec<String>, Vec<String>) {
+    let (code, out, err) = gamesearch(&["split", game, "--plies", plies, "-q"]);
+    assert_eq!(code, 0, "{err}");
+    let jobs: Vec<String> = out.lines().map(String::from).collect();
+    let results = jobs
+        .iter()
+        .map(|line| {
+            let (code, out, err) = gamesearch(&[
+                "solve",
+                "--job",
+                line,
+                "--tt-mb",
+                "4",
+                "--threads",
+                "1",
+                "-q",
+            ]);
+            assert_eq!(code, 0, "{line}: {err}");
+            out.trim().to_string()
+        })
+        .collect();
+    (jobs, results)
+}
+
+/// `combine` with `results` on its standard input: (exit status, stdout, stderr).
+fn combine(game: &str, plies: &str, results: &[String], json: bool) -> (i32, String, String) {
+    let mut args = vec!["combine", game, "--plies", plies];
+    if json {
+        args.push("--json");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for r in results {
+        writeln!(stdin, "{r}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn jobs_solved_apart_combine_to_the_solved_value() {
+    for (game, plies) in [
+        ("connect4:5x4", "2"),
+        ("connect4:4x4:2", "3"),
+        ("kalah:4,2", "2"),
+        ("tictactoe", "2"),
+    ] {
+        let (jobs, results) = run_jobs(game, plies);
+        assert!(!jobs.is_empty());
+        let (code, out, err) = combine(game, plies, &results, true);
+        assert_eq!(code, 0, "{game}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["value"].as_i64().unwrap(), solved(game), "{game}");
+        assert_eq!(v["jobs"].as_u64().unwrap() as usize, jobs.len());
+        // The best move keeps the value.
+        let best = v["best_move"].as_str().unwrap();
+        let after = match game.split_once(':') {
+            Some(("connect4", rest)) if rest.contains(':') => format!("{game}{best}"),
+            Some(("connect4", _)) => format!("{game}:{best}"),
+            _ => continue,
+        };
+        assert_eq!(solved(&after), v["value"].as_i64().unwrap(), "{after}");
+    }
+}
+
+#[test]
+fn incomplete_or_inconsistent_results_are_one_line_exit_2() {
+    let (_, results) = run_jobs("connect4:4x4", "2");
+    // A result missing.
+    let (code, _, err) = combine("connect4:4x4", "2", &results[1..], false);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("1 of") && err.contains("no result yet"),
+        "{err}"
+    );
+    // Results of another split.
+    let (code, _, err) = combine("connect4:5x4", "2", &results, false);
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a job of connect4:5x4"), "{err}");
+    // Two values for one job.
+    let mut two = results.clone();
+    let mut r: serde_json::Value = serde_json::from_str(&results[0]).unwrap();
+    r["value"] = (r["value"].as_i64().unwrap() + 1).into();
+    two.push(r.to_string());
+    let (code, _, err) = combine("connect4:4x4", "2", &two, false);
+    assert_eq!(code, 2);
+    assert!(err.contains("has two values"), "{err}");
+    // A line that is not a result.
+    let (code, _, err) = combine("connect4:4x4", "2", &["{}".to_string()], false);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a result line"), "{err}");
+}
+
+#[test]
+fn bad_jobs_and_splits_are_one_line_exit_2() {
+    for (args, says) in [
+        (
+            vec!["split", "random:b=2,h=3,seed=1", "--plies", "1"],
+            "only connect4, kalah and tictactoe",
+        ),
+        (
+            vec![
+                "split",
+                "connect4:7x6",
+                "--plies",
+                "9",
+                "--max-jobs",
+                "1000",
+            ],
+            "more than 1000 jobs",
+        ),
+        (vec!["split", "connect4:7x6"], "--plies"),
+        (
+            vec!["solve", "--job", "nonsense"],
+            "expected a line of `gamesearch split`",
+        ),
+        (
+            vec![
+                "solve",
+                "--job",
+                r#"{"key":"connect4:5x4/0000000000000001","game":"connect4:5x4:111"}"#,
+            ],
+            "has the key connect4:5x4/",
+        ),
+        (
+            vec!["solve", "connect4:5x4", "--job", "{}"],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, out, err) = gamesearch(&args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
