@@ -22,13 +22,17 @@ from gamesearch import _core
 from gamesearch._core import Game, GameSearchError, algorithms, methods
 
 __all__ = [
+    "Combined",
     "Engine",
     "Game",
     "GameSearchError",
+    "Job",
+    "JobResult",
     "PythonGame",
     "SearchResult",
     "Solution",
     "Solver",
+    "Split",
     "Stats",
     "Thought",
     "Trace",
@@ -36,6 +40,8 @@ __all__ = [
     "methods",
     "search",
     "solve",
+    "solve_job",
+    "split",
     "trace",
 ]
 
@@ -369,3 +375,91 @@ class Engine:
 
     def __repr__(self) -> str:
         return f"Engine({self._e.game!r})"
+
+
+@dataclass(frozen=True)
+class Job:
+    """One job of a split: its stable key (the rules and the solver's key of its position, the
+    same in every process) and its position as a GAME spec any process can solve."""
+
+    key: str
+    game: str
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """A solved job: its exact value (MAX's view), a best move of its position, nodes and
+    seconds."""
+
+    key: str
+    value: int
+    best_move: Optional[str]
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Combined:
+    """The root's value and best move backed up from the jobs' values; `value` is None while
+    `missing` jobs it waits for have none."""
+
+    value: Optional[int]
+    best_move: Optional[str]
+    missing: int
+
+
+class Split:
+    """A position's exact solve as independent jobs (`split()`): `.jobs`, and `.combine(values)`
+    to back their values up the top tree by minimax."""
+
+    def __init__(self, game: str, plies: int, max_jobs: int):
+        self._s = _core.Split(game, plies, max_jobs)
+        self.game, self.plies = game, plies
+        self.jobs: List[Job] = [Job(k, g) for k, g in self._s.jobs()]
+
+    @property
+    def top_nodes(self) -> int:
+        """Positions above the frontier (merged like the jobs)."""
+        return self._s.top_nodes()
+
+    def combine(self, values: Any) -> Combined:
+        """The root's value and best move from the jobs' values: a mapping of key to value, or
+        an iterable of `JobResult`."""
+        if not hasattr(values, "items"):
+            values = {r.key: r.value for r in values}
+        value, best, missing = self._s.combine(dict(values))
+        return Combined(value, best, missing)
+
+    def __len__(self) -> int:
+        return len(self.jobs)
+
+    def __repr__(self) -> str:
+        return f"Split({self.game!r}, plies={self.plies}: {len(self.jobs)} jobs)"
+
+
+def split(game: str, plies: int, *, max_jobs: int = 10_000_000) -> Split:
+    """Splits the solve of `game` (a Connect-Four, Kalah or tic-tac-toe spec) at `plies`: the
+    positions that many moves below, merged by the solver's key (transpositions, mirror images),
+    become jobs; a finished game or a win at once needs none. As `gamesearch split`.
+
+    >>> s = split("connect4:5x4", 2)
+    >>> len(s.jobs), s.jobs[0].game
+    (13, 'connect4:5x4:11')
+    >>> solver = Solver(tt_mb=16)
+    >>> s.combine([solve_job(j, solver=solver) for j in s.jobs]).value == solve("connect4:5x4").value
+    True
+    """
+    return Split(game, plies, max_jobs)
+
+
+def solve_job(job: Job, *, solver: Optional[Solver] = None, tt_mb: int = 64, threads: int = 1) -> JobResult:
+    """Solves one job exactly (with `solver`'s kept table if given). A job whose key is not its
+    position's raises GameSearchError; an unfinished solve (a budget, Ctrl-C) raises too."""
+    key = _core.job_key(job.game)
+    if key != job.key:
+        raise GameSearchError(f"job {job.key}: its game {job.game!r} has the key {key}")
+    solver = solver or Solver(tt_mb=tt_mb, threads=threads)
+    s = solver.solve(job.game)
+    if not s.complete or s.value is None:
+        raise GameSearchError(f"job {job.key}: the solve did not finish")
+    return JobResult(job.key, s.value, s.best_move, s.stats.nodes, s.time_ms / 1e3)

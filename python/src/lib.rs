@@ -24,6 +24,7 @@ use pyo3::types::PyDict;
 
 mod protocol;
 mod solver;
+mod split;
 
 create_exception!(
     gamesearch,
@@ -777,6 +778,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Engine>()?;
     m.add_class::<solver::Solver>()?;
+    m.add_class::<split::Split>()?;
+    m.add_function(wrap_pyfunction!(split::job_key, m)?)?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;

@@ -1,0 +1,54 @@
+//! A solve split into jobs (the library's `split`): the jobs as (key, game) pairs, and the
+//! jobs' values combined into the root's. `gamesearch.distributed` runs the jobs on Ray.
+
+use std::collections::HashMap;
+
+use gamesearch::split::{job_key as key_of, split_text, SplitText};
+use pyo3::prelude::*;
+
+use crate::bad;
+
+/// The top tree of a position split at some ply, and its jobs.
+#[pyclass(module = "gamesearch._core", frozen)]
+pub struct Split {
+    inner: SplitText,
+}
+
+#[pymethods]
+impl Split {
+    /// Splits the position `game` (a GAME spec of Connect-Four, Kalah or tic-tac-toe) at
+    /// `plies`; more than `max_jobs` jobs is an error. The GIL is released while it enumerates.
+    #[new]
+    fn new(py: Python<'_>, game: String, plies: u32, max_jobs: usize) -> PyResult<Self> {
+        let inner = py
+            .allow_threads(move || split_text(&game, plies, max_jobs))
+            .map_err(bad)?;
+        Ok(Split { inner })
+    }
+
+    /// The jobs as (key, game) pairs, in the order they were met.
+    fn jobs(&self) -> Vec<(String, String)> {
+        self.inner
+            .jobs()
+            .iter()
+            .map(|j| (j.key.clone(), j.game.clone()))
+            .collect()
+    }
+
+    /// Positions above the frontier.
+    fn top_nodes(&self) -> usize {
+        self.inner.top_nodes()
+    }
+
+    /// The root's (value, best move, jobs still missing) from the jobs' values by key.
+    fn combine(&self, values: HashMap<String, i32>) -> (Option<i32>, Option<String>, usize) {
+        let c = self.inner.combine(&values);
+        (c.value, c.best_move, c.missing)
+    }
+}
+
+/// The job key of the position `game` names.
+#[pyfunction]
+pub fn job_key(game: &str) -> PyResult<String> {
+    key_of(game).map_err(bad)
+}
