@@ -199,3 +199,68 @@ fn bad_splits_are_errors() {
     let e = split(&Loop(false), 4, 1000).unwrap_err();
     assert!(e.to_string().contains("repeats a position"), "{e}");
 }
+
+/// A solve within a window `[a, b]`: exact inside, a bound at an edge (`a`: at most `a`, `b`: at
+/// least `b`, or tighter), the bounds always true — what a job asked "value ≥ v?" returns with `(v-1, v)`.
+fn check_window<G: Splittable + Send + Sync>(
+    p: &G,
+    a: i32,
+    width: i32,
+) -> Result<(), TestCaseError> {
+    let v = solve(p, &cfg(), |_| {}).unwrap().value.unwrap();
+    let (a, b) = (v + a, v + a + width.max(1));
+    let c = SolveConfig {
+        window: Some((a, b)),
+        ..cfg()
+    };
+    let s = solve(p, &c, |_| {}).unwrap();
+    prop_assert!(
+        s.bounds.0 <= v && v <= s.bounds.1,
+        "bounds {:?} exclude {}",
+        s.bounds,
+        v
+    );
+    prop_assert!(s.complete || s.value.is_none());
+    // A value, when given, is the value (never a window's edge taken for it).
+    prop_assert!(s.value.is_none() || s.value == Some(v));
+    if a < v && v < b {
+        prop_assert_eq!(s.value, Some(v));
+    } else if v <= a {
+        prop_assert!(s.bounds.1 <= a, "{:?}", s.bounds); // at most a (fail-soft: maybe less)
+    } else {
+        prop_assert!(s.bounds.0 >= b, "{:?}", s.bounds);
+    }
+    if let (Some(m), Some(_)) = (s.best_move, s.value) {
+        prop_assert_eq!(solve(&p.play(m), &cfg(), |_| {}).unwrap().value, Some(v));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, .. ProptestConfig::default() })]
+
+    #[test]
+    fn window_solves_are_exact_inside_and_bounds_at_the_edges(
+        game in 0..4usize,
+        choices in proptest::collection::vec(any::<u8>(), 0..10),
+        a in -4..3i32,
+        width in 1..4i32,
+    ) {
+        match game {
+            0 => check_window(&reached(&TicTacToe::new(), &choices), a, width)?,
+            1 => check_window(&reached(&Connect4::new(4, 4).unwrap(), &choices), a, width)?,
+            2 => check_window(&reached(&Connect4::new(5, 4).unwrap(), &choices), a, width)?,
+            _ => check_window(&reached(&Kalah::new(4, 2).unwrap(), &choices), a, width)?,
+        }
+    }
+}
+
+#[test]
+fn an_empty_window_is_an_error() {
+    let c = SolveConfig {
+        window: Some((2, 2)),
+        ..cfg()
+    };
+    let e = solve(&TicTacToe::new(), &c, |_| {}).unwrap_err();
+    assert!(e.to_string().contains("a < b"), "{e}");
+}

@@ -92,6 +92,11 @@ pub struct SolveConfig {
     /// Measured before that switch: `Some(0)` on the empty 7x6 board 3 tests and 602 M nodes
     /// against 9 and 739 M, but on L1_R2 +14 % nodes.
     pub guess: Option<Score>,
+    /// The alpha-beta solver: solve only within `[a, b]` (`a < b`). A value inside is exact;
+    /// one at an edge is a bound — `a` says "at most `a`", `b` "at least `b`" — and the
+    /// [`Solution`] has those bounds and no value. `(v - 1, v)` is one null-window test, "is the
+    /// value at least `v`?", what a job of [`crate::split`] is asked. `None`: the whole range.
+    pub window: Option<(Score, Score)>,
     /// Tree PN ([`crate::exact::Method::Pn`], `PnMulti`): most bytes its tree may take
     /// (`None`: three quarters of the memory available when it starts).
     pub max_memory: Option<usize>,
@@ -114,6 +119,7 @@ impl Default for SolveConfig {
             threads: 1,
             etc_plies: None,
             guess: None,
+            window: None,
             max_memory: None,
             epsilon: 0.25,
             mobility: false,

@@ -25,7 +25,17 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
     ) -> Result<Solution<G::Move>, Error> {
         // Without known bounds the whole score range; the first guess and galloping keep the number
         // of tests small anyway.
-        let (mut lo, mut hi) = game.value_bounds().unwrap_or((-INF + 1, INF - 1));
+        let (game_lo, game_hi) = game.value_bounds().unwrap_or((-INF + 1, INF - 1));
+        let (mut lo, mut hi) = (game_lo, game_hi);
+        if let Some((a, b)) = cfg.window {
+            if a >= b {
+                return Err(Error::BadParameter(format!(
+                    "a solve's window [{a}, {b}] must have a < b"
+                )));
+            }
+            // Outside the game's own bounds a window's edge is no edge.
+            (lo, hi) = (a.clamp(game_lo, game_hi), b.clamp(game_lo, game_hi));
+        }
         let start = Instant::now();
         self.tt.new_search();
         let threads = cfg.threads.max(1);
@@ -111,6 +121,16 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 lo = t.max(mid + 1).min(hi);
             }
             progress(&report(s, lo, hi, "bisection", 0));
+        }
+        // A window's edge was never proven (a test that fails high lifts `lo` past the value
+        // tested, one that fails low drops `hi` to it): at an edge, the game's own bound holds.
+        if let Some((a, b)) = cfg.window {
+            if lo == a.clamp(game_lo, game_hi) {
+                lo = game_lo;
+            }
+            if hi == b.clamp(game_lo, game_hi) {
+                hi = game_hi;
+            }
         }
         let solved = lo == hi && !s.budget.stopped;
         let mut best_move = None;

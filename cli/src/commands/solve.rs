@@ -111,6 +111,7 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
         etc_plies,
         guess,
+        window: None,
         max_memory,
         epsilon,
         mobility,
