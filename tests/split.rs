@@ -264,3 +264,80 @@ fn an_empty_window_is_an_error() {
     let e = solve(&TicTacToe::new(), &c, |_| {}).unwrap_err();
     assert!(e.to_string().contains("a < b"), "{e}");
 }
+
+/// Job-level proof-number search: `workers` jobs out at a time, answered in a shuffled order
+/// (a later answer may come first), some cancelled as needless; the value and best move equal
+/// the one-piece solve's, and no job is asked twice at one test value.
+fn check_master<G: Splittable + Send + Sync>(
+    root: &G,
+    plies: u32,
+    workers: usize,
+    guess: i32,
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    use gamesearch::split::Master;
+    let plan = split(root, plies, 100_000).unwrap();
+    let whole = solve(root, &cfg(), |_| {}).unwrap();
+    let mut m = Master::new(&plan, guess);
+    let mut out: Vec<(usize, i32)> = Vec::new();
+    let mut asked = HashSet::new();
+    let mut rng = seed;
+    let mut steps = 0;
+    while m.value().is_none() {
+        steps += 1;
+        prop_assert!(steps < 100_000, "the master does not end");
+        let new = m.next_jobs(workers - out.len().min(workers));
+        for &(j, v) in &new {
+            prop_assert!(asked.insert((j, v)), "job {} asked twice at {}", j, v);
+        }
+        out.extend(new);
+        prop_assert!(
+            !out.is_empty(),
+            "no job to ask, the value unknown: {:?}",
+            m.bounds()
+        );
+        // Answer one job out, chosen by a generator.
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let (j, v) = out.swap_remove((rng >> 33) as usize % out.len());
+        let c = SolveConfig {
+            window: Some((v - 1, v)),
+            ..cfg()
+        };
+        let s = solve(&plan.jobs()[j].position, &c, |_| {}).unwrap();
+        m.record(j, s.bounds);
+        let needless = m.needless();
+        out.retain(|(j, _)| !needless.contains(j));
+    }
+    prop_assert_eq!(m.value(), whole.value);
+    if plies > 0 && root.moves().next().is_some() {
+        let best = m.best_move().expect("a best move");
+        prop_assert_eq!(
+            solve(&root.play(best), &cfg(), |_| {}).unwrap().value,
+            whole.value
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, .. ProptestConfig::default() })]
+
+    #[test]
+    fn the_master_finds_the_solved_value(
+        game in 0..4usize,
+        choices in proptest::collection::vec(any::<u8>(), 0..8),
+        plies in 0..5u32,
+        workers in 1..5usize,
+        guess in -3..3i32,
+        seed in any::<u64>(),
+    ) {
+        match game {
+            0 => check_master(&reached(&TicTacToe::new(), &choices), plies, workers, guess, seed)?,
+            1 => check_master(&reached(&Connect4::new(4, 4).unwrap(), &choices), plies, workers, guess, seed)?,
+            2 => check_master(&reached(&Connect4::new(5, 4).unwrap(), &choices), plies, workers, guess, seed)?,
+            _ => check_master(&reached(&Kalah::new(4, 2).unwrap(), &choices), plies, workers, guess, seed)?,
+        }
+    }
+}

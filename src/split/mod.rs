@@ -33,6 +33,9 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+mod master;
+pub use master::Master;
+
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 use crate::games::{Connect4, Kalah, TicTacToe};
