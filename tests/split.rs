@@ -220,7 +220,7 @@ fn check_window<G: Splittable + Send + Sync>(
         s.bounds,
         v
     );
-    prop_assert!(s.complete || s.value.is_none());
+    prop_assert!(s.complete, "no budget: the question is answered");
     // A value, when given, is the value (never a window's edge taken for it).
     prop_assert!(s.value.is_none() || s.value == Some(v));
     if a < v && v < b {
@@ -278,7 +278,7 @@ fn check_master<G: Splittable + Send + Sync>(
     use gamesearch::split::Master;
     let plan = split(root, plies, 100_000).unwrap();
     let whole = solve(root, &cfg(), |_| {}).unwrap();
-    let mut m = Master::new(&plan, guess);
+    let mut m = Master::new(plan.clone(), guess);
     let mut out: Vec<(usize, i32)> = Vec::new();
     let mut asked = HashSet::new();
     let mut rng = seed;

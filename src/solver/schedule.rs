@@ -159,7 +159,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 }
             }
         }
-        let complete = solved && !s.budget.stopped;
+        // A window's question is answered once the loop ends, at an edge too.
+        let complete = (solved || cfg.window.is_some()) && !s.budget.stopped;
         let stats = s.stats;
         self.move_stack = std::mem::take(&mut main.move_stack);
         Ok(Solution {

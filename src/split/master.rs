@@ -31,7 +31,7 @@ const DISPROVEN: Numbers = (u64::MAX, 0);
 ///
 /// let root = Connect4::new(5, 4).unwrap();
 /// let plan = split(&root, 3, 1_000).unwrap();
-/// let mut master = Master::new(&plan, 0);
+/// let mut master = Master::new(plan.clone(), 0);
 /// let mut asked = 0;
 /// while master.value().is_none() {
 ///     // Ask two jobs at a time, as two workers would; answer them in turn.
@@ -46,8 +46,8 @@ const DISPROVEN: Numbers = (u64::MAX, 0);
 /// assert!(asked < 2 * plan.jobs().len()); // two tests (at 0 and 1), not every job in each
 /// ```
 #[derive(Clone, Debug)]
-pub struct Master<'p, G: Splittable> {
-    plan: &'p Plan<G>,
+pub struct Master<G: Splittable> {
+    plan: Plan<G>,
     bounds: Vec<(Score, Score)>,
     /// Jobs asked and not answered yet, with the test value they were asked.
     out: HashSet<usize>,
@@ -59,20 +59,21 @@ pub struct Master<'p, G: Splittable> {
     tests: u32,
 }
 
-impl<'p, G: Splittable> Master<'p, G> {
+impl<G: Splittable> Master<G> {
     /// A master for `plan`, its first test at `guess` (clamped into the root's range).
-    pub fn new(plan: &'p Plan<G>, guess: Score) -> Self {
+    pub fn new(plan: Plan<G>, guess: Score) -> Self {
         let whole = plan
             .root_position()
             .value_bounds()
             .unwrap_or((-INF + 1, INF - 1));
+        let bounds = plan
+            .jobs()
+            .iter()
+            .map(|j| j.position.value_bounds().unwrap_or((-INF + 1, INF - 1)))
+            .collect();
         let mut m = Master {
             plan,
-            bounds: plan
-                .jobs()
-                .iter()
-                .map(|j| j.position.value_bounds().unwrap_or((-INF + 1, INF - 1)))
-                .collect(),
+            bounds,
             out: HashSet::new(),
             v: 0,
             root: whole,
@@ -81,6 +82,11 @@ impl<'p, G: Splittable> Master<'p, G> {
         m.root = m.root_bounds();
         m.v = guess.clamp(m.root.0 + 1, m.root.1.max(m.root.0 + 1));
         m
+    }
+
+    /// The plan it masters.
+    pub fn plan(&self) -> &Plan<G> {
+        &self.plan
     }
 
     /// The root's value, once proven.

@@ -371,8 +371,13 @@ pub struct JobLine {
 pub struct JobResult {
     /// The job's key.
     pub key: String,
-    /// The job's exact value, MAX's view.
-    pub value: Score,
+    /// The job's exact value, MAX's view (`None` when it was asked a window and its value lies
+    /// at or beyond an edge: then only the bounds).
+    pub value: Option<Score>,
+    /// Proven bounds on its value (equal to it when exact).
+    pub lower: Score,
+    /// See `lower`.
+    pub upper: Score,
     /// A best move of the job's position, named.
     pub best_move: Option<String>,
     /// Nodes the solve searched.
@@ -506,8 +511,8 @@ pub fn job_key(game: &str) -> Result<String, Error> {
     on_splittable!(spec, p => Ok(format!("{}/{:016x}", p.rules(), solver_key(&p))))
 }
 
-/// Solves one job exactly: its result, or `None` when a budget or the stop flag ended the
-/// solve first. A line whose key is not its position's is an error (a corrupted or edited
+/// Solves one job exactly (or within `cfg.window`): its result, or `None` when a budget or the
+/// stop flag ended the solve first. A line whose key is not its position's is an error (a corrupted or edited
 /// line would otherwise store a value under another position's key).
 ///
 /// ```
@@ -515,7 +520,7 @@ pub fn job_key(game: &str) -> Result<String, Error> {
 /// use gamesearch::SolveConfig;
 /// let s = split_text("tictactoe", 1, 100).unwrap();
 /// let r = solve_job(&s.jobs()[0], &SolveConfig::default()).unwrap().unwrap();
-/// assert_eq!(r.value, 0); // X in a corner: a draw
+/// assert_eq!(r.value, Some(0)); // X in a corner: a draw
 /// ```
 pub fn solve_job(
     job: &JobLine,
@@ -532,12 +537,103 @@ pub fn solve_job(
     let start = std::time::Instant::now();
     on_splittable!(spec, p => {
         let s = crate::solver::solve(&p, cfg, |_| {})?;
-        Ok(s.value.filter(|_| s.complete).map(|value| JobResult {
+        Ok(s.complete.then(|| JobResult {
             key,
-            value,
+            value: s.value,
+            lower: s.bounds.0,
+            upper: s.bounds.1,
             best_move: s.best_move.map(|m| p.move_name(m)),
             nodes: s.stats.nodes(),
             seconds: start.elapsed().as_secs_f64(),
         }))
     })
+}
+
+/// A [`Master`] of one of the shipped splittable games.
+#[derive(Clone, Debug)]
+enum AnyMaster {
+    Connect4(Master<Connect4>),
+    Kalah(Master<Kalah>),
+    TicTacToe(Master<TicTacToe>),
+}
+
+/// Evaluates `$body` with `$m` bound to the master inside, whichever game it is.
+macro_rules! on_master {
+    ($any:expr, $m:ident => $body:expr) => {
+        match $any {
+            AnyMaster::Connect4($m) => $body,
+            AnyMaster::Kalah($m) => $body,
+            AnyMaster::TicTacToe($m) => $body,
+        }
+    };
+}
+
+/// Job-level proof-number search ([`Master`]) over a split given as text: jobs by their index in
+/// [`SplitText::jobs`], the best move named.
+///
+/// ```
+/// use gamesearch::split::{solve_job, split_text};
+/// use gamesearch::SolveConfig;
+/// let s = split_text("connect4:5x4", 3, 1000).unwrap();
+/// let mut m = s.master(0);
+/// while m.value().is_none() {
+///     for (i, v) in m.next_jobs(4) {
+///         let cfg = SolveConfig { window: Some((v - 1, v)), ..SolveConfig::default() };
+///         let r = solve_job(&s.jobs()[i], &cfg).unwrap().unwrap();
+///         m.record(i, (r.lower, r.upper));
+///     }
+/// }
+/// assert_eq!(m.value(), Some(0));
+/// assert!(m.best_move().is_some());
+/// ```
+#[derive(Clone, Debug)]
+pub struct TextMaster {
+    inner: AnyMaster,
+}
+
+impl SplitText {
+    /// A job-level proof-number master over this split, its first test at `guess`.
+    pub fn master(&self, guess: Score) -> TextMaster {
+        let inner = match &self.plan {
+            AnyPlan::Connect4(p) => AnyMaster::Connect4(Master::new(p.clone(), guess)),
+            AnyPlan::Kalah(p) => AnyMaster::Kalah(Master::new(p.clone(), guess)),
+            AnyPlan::TicTacToe(p) => AnyMaster::TicTacToe(Master::new(p.clone(), guess)),
+        };
+        TextMaster { inner }
+    }
+}
+
+impl TextMaster {
+    /// See [`Master::next_jobs`].
+    pub fn next_jobs(&mut self, k: usize) -> Vec<(usize, Score)> {
+        on_master!(&mut self.inner, m => m.next_jobs(k))
+    }
+    /// See [`Master::record`].
+    pub fn record(&mut self, i: usize, bounds: (Score, Score)) -> bool {
+        on_master!(&mut self.inner, m => m.record(i, bounds))
+    }
+    /// See [`Master::forget`].
+    pub fn forget(&mut self, i: usize) {
+        on_master!(&mut self.inner, m => m.forget(i))
+    }
+    /// See [`Master::needless`].
+    pub fn needless(&mut self) -> Vec<usize> {
+        on_master!(&mut self.inner, m => m.needless())
+    }
+    /// See [`Master::value`].
+    pub fn value(&self) -> Option<Score> {
+        on_master!(&self.inner, m => m.value())
+    }
+    /// See [`Master::bounds`].
+    pub fn bounds(&self) -> (Score, Score) {
+        on_master!(&self.inner, m => m.bounds())
+    }
+    /// See [`Master::tests`].
+    pub fn tests(&self) -> u32 {
+        on_master!(&self.inner, m => m.tests())
+    }
+    /// See [`Master::best_move`], named.
+    pub fn best_move(&self) -> Option<String> {
+        on_master!(&self.inner, m => m.best_move().map(|mv| m.plan().root_position().move_name(mv)))
+    }
 }

@@ -59,17 +59,18 @@ pub fn run(args: CombineArgs) -> Result<()> {
                     args.plies
                 );
             }
+            // A result with bounds only (a job asked a window) counts as none.
+            let Some(value) = r.value else { continue };
             if let Some(&v) = values.get(&r.key) {
-                if v != r.value {
+                if v != value {
                     bail!(
-                        "{file}:{}: job {} has two values, {v} and {}",
+                        "{file}:{}: job {} has two values, {v} and {value}",
                         i + 1,
-                        r.key,
-                        r.value
+                        r.key
                     );
                 }
             }
-            values.insert(r.key, r.value);
+            values.insert(r.key, value);
         }
     }
     let c = s.combine(&values);
