@@ -233,10 +233,13 @@ class Solver:
         *,
         max_nodes: Optional[int] = None,
         max_time: Optional[float] = None,
+        window: Optional[Tuple[int, int]] = None,
     ) -> Solution:
-        """Solves `game` exactly, as `solve(game)` does, with the kept table."""
+        """Solves `game` exactly, as `solve(game)` does, with the kept table. `window=(a, b)`
+        solves within it only: a value inside is exact, one at an edge a bound (`.bounds`,
+        `.value` None); `(v - 1, v)` asks "is the value at least v?" with one null-window test."""
         try:
-            d = self._s.solve(_game(game), max_nodes, max_time)
+            d = self._s.solve(_game(game), max_nodes, max_time, window)
         except KeyboardInterrupt as e:
             raise _partial(e, _solution) from None
         return _solution(d)
@@ -388,11 +391,13 @@ class Job:
 
 @dataclass(frozen=True)
 class JobResult:
-    """A solved job: its exact value (MAX's view), a best move of its position, nodes and
-    seconds."""
+    """A solved job: its exact value (MAX's view; None when it was asked a window and lies at an
+    edge), its proven bounds, a best move of its position, nodes and seconds."""
 
     key: str
-    value: int
+    value: Optional[int]
+    lower: int
+    upper: int
     best_move: Optional[str]
     nodes: int
     seconds: float
@@ -426,7 +431,7 @@ class Split:
         """The root's value and best move from the jobs' values: a mapping of key to value, or
         an iterable of `JobResult`."""
         if not hasattr(values, "items"):
-            values = {r.key: r.value for r in values}
+            values = {r.key: r.value for r in values if r.value is not None}
         value, best, missing = self._s.combine(dict(values))
         return Combined(value, best, missing)
 
@@ -452,14 +457,23 @@ def split(game: str, plies: int, *, max_jobs: int = 10_000_000) -> Split:
     return Split(game, plies, max_jobs)
 
 
-def solve_job(job: Job, *, solver: Optional[Solver] = None, tt_mb: int = 64, threads: int = 1) -> JobResult:
-    """Solves one job exactly (with `solver`'s kept table if given). A job whose key is not its
-    position's raises GameSearchError; an unfinished solve (a budget, Ctrl-C) raises too."""
+def solve_job(
+    job: Job,
+    *,
+    solver: Optional[Solver] = None,
+    tt_mb: int = 64,
+    threads: int = 1,
+    window: Optional[Tuple[int, int]] = None,
+) -> JobResult:
+    """Solves one job exactly, or within `window` (see `Solver.solve`), with `solver`'s kept
+    table if given. A job whose key is not its position's raises GameSearchError; an unfinished
+    solve (a budget, Ctrl-C) raises too."""
     key = _core.job_key(job.game)
     if key != job.key:
         raise GameSearchError(f"job {job.key}: its game {job.game!r} has the key {key}")
     solver = solver or Solver(tt_mb=tt_mb, threads=threads)
-    s = solver.solve(job.game)
-    if not s.complete or s.value is None:
+    s = solver.solve(job.game, window=window)
+    if not s.complete:
         raise GameSearchError(f"job {job.key}: the solve did not finish")
-    return JobResult(job.key, s.value, s.best_move, s.stats.nodes, s.time_ms / 1e3)
+    lower, upper = s.bounds
+    return JobResult(job.key, s.value, lower, upper, s.best_move, s.stats.nodes, s.time_ms / 1e3)

@@ -1,20 +1,29 @@
 """An exact solve spread over many machines with Ray: job-level search.
 
-The driver splits the position at `split_plies` (`gamesearch.split`), submits each job — or a
-batch of jobs — as a Ray task that runs the Rust solver with a table of its own (kept from job to
-job in the same worker process), writes each result to a **store** the moment its task is done,
-and backs the values up to the root. Ray schedules, retries a task whose worker died, and moves
-the data; gamesearch solves and combines.
+The driver splits the position at `split_plies` (`gamesearch.split`) and runs the jobs as Ray
+tasks, each with the Rust solver and a table of its own (kept from task to task in the same
+worker process). Ray schedules, retries a task whose worker died, and moves the data; gamesearch
+solves and combines. Two masters:
 
-The store is one SQLite file (WAL mode), keyed by the job's key: a job found there is never run
-again, so a driver stopped (Ctrl-C, a crash, SIGKILL) and started again with the same store
-resumes where it stopped, and a worker killed in the middle of a job loses only its task's jobs.
-Results are written once (`INSERT OR IGNORE`): none is lost or counted twice.
+- `master="pn"` (the default), job-level proof-number search (Wu et al.): the root's value is
+  found by null-window tests as MTD(f) finds it ("is it at least v?"), each answered by asking
+  jobs the same question — one null-window solve each, far cheaper than an exact value —
+  most-proving jobs first; a job whose answer can no longer matter gives its place to one that
+  does. Most jobs are never asked (Connect-Four 7x5 split at ply 4: about 180 answers from 568
+  jobs).
+- `master="full"`: every job solved exactly (a complete table of the frontier: what an opening
+  book is built from).
+
+Every answer goes to a **store** the moment its task is done: one SQLite file (WAL mode) with a
+row per job — the bounds proven on its value (equal when exact), its best move, nodes, seconds,
+the worker — bounds only ever narrowed. What is in the store is never asked again, so a driver
+stopped (Ctrl-C, a crash, SIGKILL) and started again with the same store resumes where it
+stopped, and a worker killed in the middle of a task loses only that task.
 
     >>> import gamesearch.distributed as gd                      # doctest: +SKIP
     >>> r = gd.solve("connect4:6x5", split_plies=4, store="c4.sqlite")   # doctest: +SKIP
     >>> r.value, r.best_move, r.jobs_solved, r.jobs_reused       # doctest: +SKIP
-    (0, '3', 567, 0)
+    (0, '1', 86, 0)
 
 On a cluster: `ray start --head` on one machine, `ray start --address HEAD:6379` on the others,
 then `solve(..., address="auto")` on the head (every machine needs `pip install ./python ray`).
@@ -35,15 +44,17 @@ __all__ = ["DistributedSolution", "Store", "solve"]
 
 @dataclass(frozen=True)
 class DistributedSolution:
-    """The root's exact value (MAX's view) and best move; the split's jobs, how many this call
-    ran and how many it found in the store; the jobs' nodes and core-seconds (as the store has
-    them) and this call's wall time."""
+    """The root's exact value (MAX's view) and best move; the split's jobs; the answers this
+    call ran (`jobs_solved`) and the jobs whose answers it found in the store (`jobs_reused`);
+    the root's null-window tests (`master="pn"`); the jobs' nodes and core-seconds as the store
+    has them, and this call's wall time."""
 
     value: int
     best_move: Optional[str]
     jobs: int
     jobs_solved: int
     jobs_reused: int
+    tests: int
     nodes: int
     job_seconds: float
     seconds: float
@@ -51,8 +62,11 @@ class DistributedSolution:
 
 
 class Store:
-    """Solved jobs in one SQLite file (WAL mode): key, value, best move, nodes, seconds, the
-    worker that solved it and when. `":memory:"` keeps nothing after the process."""
+    """Jobs' answers in one SQLite file (WAL mode), a row per job: the bounds proven on its
+    value (equal when exact), best move, nodes and seconds (summed over its answers), the
+    worker and time of the last. `":memory:"` keeps nothing after the process."""
+
+    COLUMNS = ["key", "lower", "upper", "best_move", "nodes", "seconds", "worker", "finished"]
 
     def __init__(self, path: str = ":memory:"):
         self.path = path
@@ -60,29 +74,38 @@ class Store:
         if path != ":memory:":
             self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(
-            "CREATE TABLE IF NOT EXISTS jobs (key TEXT PRIMARY KEY, value INTEGER NOT NULL, "
-            "best_move TEXT, nodes INTEGER NOT NULL, seconds REAL NOT NULL, worker TEXT, "
-            "finished REAL NOT NULL)"
+            "CREATE TABLE IF NOT EXISTS jobs (key TEXT PRIMARY KEY, lower INTEGER NOT NULL, "
+            "upper INTEGER NOT NULL, best_move TEXT, nodes INTEGER NOT NULL, seconds REAL NOT NULL, "
+            "worker TEXT, finished REAL NOT NULL)"
         )
         self._db.commit()
+        columns = [r[1] for r in self._db.execute("PRAGMA table_info(jobs)")]
+        if columns != self.COLUMNS:
+            self._db.close()
+            raise gs.GameSearchError(f"{path}: not a store of gamesearch.distributed (columns {columns})")
+
+    def bounds(self, keys: Iterable[str]) -> Dict[str, Tuple[int, int]]:
+        """The stored bounds of those of `keys` the store has."""
+        wanted = set(keys)
+        rows = self._db.execute("SELECT key, lower, upper FROM jobs")
+        return {k: (lo, hi) for k, lo, hi in rows if k in wanted}
 
     def values(self, keys: Iterable[str]) -> Dict[str, int]:
-        """The stored values of those of `keys` the store has."""
-        wanted = set(keys)
-        rows = self._db.execute("SELECT key, value FROM jobs")
-        return {k: v for k, v in rows if k in wanted}
+        """The exact values of those of `keys` the store has one for."""
+        return {k: lo for k, (lo, hi) in self.bounds(keys).items() if lo == hi}
 
-    def add(self, results: Sequence[Tuple[str, int, Optional[str], int, float, str]]) -> int:
-        """Stores results (key, value, best move, nodes, seconds, worker) in one transaction;
-        a key already there is left as it is. Returns how many were new."""
+    def add(self, rows: Sequence[Tuple[str, int, int, Optional[str], int, float, str]]) -> None:
+        """Stores answers (key, lower, upper, best move, nodes, seconds, worker) in one
+        transaction: a new job gets a row, a known one narrower bounds (never wider)."""
         now = time.time()
         with self._db:
-            before = self._db.total_changes
             self._db.executemany(
-                "INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(*r, now) for r in results],
+                "INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET "
+                "lower = max(lower, excluded.lower), upper = min(upper, excluded.upper), "
+                "best_move = coalesce(excluded.best_move, best_move), nodes = nodes + excluded.nodes, "
+                "seconds = seconds + excluded.seconds, worker = excluded.worker, finished = excluded.finished",
+                [(*r, now) for r in rows],
             )
-            return self._db.total_changes - before
 
     def totals(self, keys: Iterable[str]) -> Tuple[int, float]:
         """Nodes and seconds of the stored jobs among `keys`."""
@@ -104,24 +127,25 @@ class Store:
 _SOLVERS: Dict[Tuple[int, int], "gs.Solver"] = {}
 
 
-def _solve_jobs(jobs: List[Tuple[str, str]], tt_mb: int, threads: int) -> List[tuple]:
-    """A task: solves `jobs` (key, game) in turn; their results as the store's rows."""
+def _solve_jobs(jobs: List[Tuple[str, str, Optional[Tuple[int, int]]]], tt_mb: int, threads: int) -> List[tuple]:
+    """A task: solves `jobs` (key, game, window or None) in turn; their answers as the store's
+    rows."""
     solver = _SOLVERS.get((tt_mb, threads))
     if solver is None:
         solver = _SOLVERS[(tt_mb, threads)] = gs.Solver(tt_mb=tt_mb, threads=threads)
     worker = f"{socket.gethostname()}:{os.getpid()}"
     out = []
-    for key, game in jobs:
-        r = gs.solve_job(gs.Job(key, game), solver=solver)
-        out.append((r.key, r.value, r.best_move, r.nodes, r.seconds, worker))
+    for key, game, window in jobs:
+        r = gs.solve_job(gs.Job(key, game), solver=solver, window=window)
+        out.append((r.key, r.lower, r.upper, r.best_move, r.nodes, r.seconds, worker))
     return out
 
 
 class _Progress:
     """jobs done/total, rate and ETA on one line of stderr (when it is a terminal)."""
 
-    def __init__(self, total: int, show: bool):
-        self.total, self.done, self.start = total, 0, time.monotonic()
+    def __init__(self, total: int, show: bool, unit: str = "jobs"):
+        self.total, self.done, self.start, self.unit = total, 0, time.monotonic(), unit
         self.show = show and sys.stderr.isatty()
 
     def add(self, n: int) -> None:
@@ -132,10 +156,11 @@ class _Progress:
         rate = self.done / elapsed if elapsed > 0 else 0.0
         eta = (self.total - self.done) / rate if rate > 0 else float("inf")
         eta_s = f"{eta:.0f} s" if eta != float("inf") else "?"
-        sys.stderr.write(
-            f"\rjobs {self.done}/{self.total} ({100 * self.done / max(self.total, 1):.1f} %), "
-            f"{rate:.1f} jobs/s, ETA {eta_s}   "
-        )
+        if self.unit == "jobs":
+            line = f"jobs {self.done}/{self.total} ({100 * self.done / max(self.total, 1):.1f} %), ETA {eta_s}"
+        else:  # the master asks as many as it needs: no total to reach
+            line = f"{self.unit} {self.done} (of {self.total} jobs in the split)"
+        sys.stderr.write(f"\r{line}, {rate:.1f} {self.unit}/s   ")
         sys.stderr.flush()
 
     def finish(self) -> None:
@@ -149,6 +174,8 @@ def solve(
     split_plies: int,
     address: Optional[str] = None,
     store: str = ":memory:",
+    master: str = "pn",
+    guess: int = 0,
     tt_mb: int = 64,
     threads_per_task: int = 1,
     jobs_per_task: int = 1,
@@ -159,20 +186,24 @@ def solve(
     """Solves `game` (a Connect-Four, Kalah or tic-tac-toe spec) exactly on a Ray cluster.
 
     - `split_plies`: the jobs are the positions that many moves below (see `gamesearch.split`).
+    - `master`: `"pn"` asks jobs only what the root needs, most-proving first, its first test
+      at `guess`; `"full"` solves every job exactly (`jobs_per_task` batches them).
     - `address`: None starts a local Ray (or uses the one this process already joined),
       `"auto"` joins the cluster `ray start` made on this machine, `"ray://host:10001"` a remote
       one.
-    - `store`: the SQLite file results go to as each task finishes; jobs already in it are not
-      run again (`":memory:"`: nothing kept).
-    - `tt_mb`, `threads_per_task`: each task's solver (its table is kept between the tasks a
-      worker runs); `jobs_per_task` batches small jobs; `max_retries`: Ray's retries of a task
-      whose worker died.
+    - `store`: the SQLite file answers go to as each task finishes; what is in it is not asked
+      again (`":memory:"`: nothing kept).
+    - `tt_mb`, `threads_per_task`: each task's solver (its table kept between the tasks a worker
+      runs); `max_retries`: Ray's retries of a task whose worker died.
 
-    Ctrl-C cancels what is in flight and raises KeyboardInterrupt; what finished is in the store.
+    Ctrl-C raises KeyboardInterrupt (Ray drops a gone driver's tasks); what finished is in the
+    store.
     """
     import ray
 
     start = time.monotonic()
+    if master not in ("pn", "full"):
+        raise gs.GameSearchError(f"master {master!r}: expected 'pn' or 'full'")
     if split_plies < 0 or jobs_per_task < 1 or threads_per_task < 1 or max_retries < 0:
         raise gs.GameSearchError(
             "split_plies and max_retries must be at least 0, jobs_per_task and threads_per_task at least 1"
@@ -180,24 +211,30 @@ def solve(
     plan = gs.split(game, split_plies, max_jobs=max_jobs)
     keys = [j.key for j in plan.jobs]
     db = Store(store)
+    started_here = False
     try:
-        done = db.values(keys)
-        todo = [(j.key, j.game) for j in plan.jobs if j.key not in done]
-        reused = len(plan.jobs) - len(todo)
-        solved = 0
-        if todo:
-            solved = _run(ray, todo, db, address, tt_mb, threads_per_task, jobs_per_task, max_retries, progress)
-        values = db.values(keys)
-        c = plan.combine(values)
-        if c.value is None:
-            raise gs.GameSearchError(f"{c.missing} jobs have no result: the root's value waits for them")
+        # What the store already knows: bounds for the pn master, exact values for the full one.
+        known = db.bounds(keys) if master == "pn" else db.values(keys)
+        if not ray.is_initialized():
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+            started_here = True
+        run = _Run(ray, db, tt_mb, threads_per_task, max_retries, progress)
+        if master == "full":
+            run.full([(j.key, j.game, None) for j in plan.jobs if j.key not in known], jobs_per_task)
+            c = plan.combine(db.values(keys))
+            value, best, tests = c.value, c.best_move, 0
+            if value is None:
+                raise gs.GameSearchError(f"{c.missing} jobs have no result: the root's value waits for them")
+        else:
+            value, best, tests = run.pn(plan, known, guess)
         nodes, job_seconds = db.totals(keys)
         return DistributedSolution(
-            value=c.value,
-            best_move=c.best_move,
+            value=value,
+            best_move=best,
             jobs=len(plan.jobs),
-            jobs_solved=solved,
-            jobs_reused=reused,
+            jobs_solved=run.answers,
+            jobs_reused=len(known),
+            tests=tests,
             nodes=nodes,
             job_seconds=job_seconds,
             seconds=time.monotonic() - start,
@@ -205,36 +242,81 @@ def solve(
         )
     finally:
         db.close()
-
-
-def _run(ray, todo, db, address, tt_mb, threads, per_task, max_retries, progress) -> int:
-    """Runs the jobs `todo` on Ray, storing each task's results as it finishes; returns how
-    many results were new to the store."""
-    started_here = not ray.is_initialized()
-    if started_here:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    task = ray.remote(_solve_jobs).options(num_cpus=threads, max_retries=max_retries)
-    batches = [todo[i : i + per_task] for i in range(0, len(todo), per_task)]
-    # Keep the cluster busy but the queue short, so that Ctrl-C has little to cancel.
-    window = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)) // threads)
-    bar = _Progress(len(todo), progress)
-    pending, next_batch, new = [], 0, 0
-    try:
-        while pending or next_batch < len(batches):
-            while next_batch < len(batches) and len(pending) < window:
-                pending.append(task.remote(batches[next_batch], tt_mb, threads))
-                next_batch += 1
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                rows = ray.get(ref)
-                new += db.add(rows)
-                bar.add(len(rows))
-    except BaseException:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        raise
-    finally:
-        bar.finish()
         if started_here:
             ray.shutdown()
-    return new
+
+
+class _Run:
+    """Tasks in flight on Ray, their answers stored as they finish."""
+
+    def __init__(self, ray, db, tt_mb, threads, max_retries, progress):
+        self.ray, self.db, self.tt_mb, self.threads = ray, db, tt_mb, threads
+        self.task = ray.remote(_solve_jobs).options(num_cpus=threads, max_retries=max_retries)
+        # Keep the cluster busy but the queue short: little left running after Ctrl-C, and the
+        # master chooses each job with the latest answers.
+        self.window = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)) // threads)
+        self.progress, self.answers = progress, 0
+
+    def submit(self, jobs):
+        return self.task.remote(jobs, self.tt_mb, self.threads)
+
+    def finished(self, pending):
+        """Waits for one task of `pending` (ref → anything), stores its rows; (ref, rows)."""
+        ready, _ = self.ray.wait(list(pending), num_returns=1)
+        ref = ready[0]
+        rows = self.ray.get(ref)
+        self.db.add(rows)
+        self.answers += len(rows)
+        return ref, rows
+
+    def full(self, todo, per_task):
+        """Every job of `todo` solved exactly, `per_task` to a task."""
+        batches = [todo[i : i + per_task] for i in range(0, len(todo), per_task)]
+        bar = _Progress(len(todo), self.progress)
+        pending, next_batch = {}, 0
+        try:
+            while pending or next_batch < len(batches):
+                while next_batch < len(batches) and len(pending) < self.window:
+                    pending[self.submit(batches[next_batch])] = None
+                    next_batch += 1
+                ref, rows = self.finished(pending)
+                del pending[ref]
+                bar.add(len(rows))
+        finally:
+            bar.finish()
+
+    def pn(self, plan, known, guess):
+        """Job-level proof-number search: (value, best move, tests).
+
+        A job the master no longer needs is not cancelled (`ray.cancel` of a task that is
+        finishing crashed the driver's core worker here, Ray 2.60: "Tried to complete task that
+        was not pending"): its slot goes to a job that matters, and its answer, when it comes,
+        is stored and recorded like any other."""
+        m = plan._s.master(guess)
+        index = {j.key: i for i, j in enumerate(plan.jobs)}
+        for key, (lo, hi) in known.items():
+            m.record(index[key], lo, hi)
+        pending = {}  # ref -> [job index, still needed]
+        bar = _Progress(len(plan.jobs), self.progress, unit="answers")
+        try:
+            while True:
+                value, _, tests, best = m.state()
+                if value is not None:
+                    return value, best, tests  # what is still out finishes on its own
+                live = sum(1 for _, needed in pending.values() if needed)
+                for i, v in m.next_jobs(self.window - live):
+                    j = plan.jobs[i]
+                    pending[self.submit([(j.key, j.game, (v - 1, v))])] = [i, True]
+                if not pending:
+                    raise gs.GameSearchError(f"no job left to ask and the root's value unknown: {m.state()}")
+                ref, rows = self.finished(pending)
+                i, _ = pending.pop(ref)
+                for _, lower, upper, *_ in rows:
+                    m.record(i, lower, upper)
+                bar.add(1)
+                needless = set(m.needless())
+                for entry in pending.values():
+                    if entry[0] in needless:
+                        entry[1] = False
+        finally:
+            bar.finish()

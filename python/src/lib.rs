@@ -779,6 +779,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_class::<solver::Solver>()?;
     m.add_class::<split::Split>()?;
+    m.add_class::<split::Master>()?;
     m.add_function(wrap_pyfunction!(split::job_key, m)?)?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;

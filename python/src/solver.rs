@@ -93,18 +93,27 @@ impl Solver {
 
     /// Solves `game` (a Game, or an object of the game protocol) with the kept table; random
     /// and explicit trees get a fresh table each time.
-    #[pyo3(signature = (game, max_nodes = None, max_time = None))]
+    #[pyo3(signature = (game, max_nodes = None, max_time = None, window = None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
         game: &Bound<'py, PyAny>,
         max_nodes: Option<u64>,
         max_time: Option<f64>,
+        window: Option<(i32, i32)>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let stop = Arc::new(AtomicBool::new(false));
+        if let Some((a, b)) = window {
+            if a >= b {
+                return Err(bad(format!(
+                    "window ({a}, {b}): expected (a, b) with a < b"
+                )));
+            }
+        }
         let cfg = SolveConfig {
             best_move: self.best_move,
             id_depth: self.id_depth,
+            window,
             ..solve_config(
                 self.tt_mb,
                 self.threads,
@@ -132,6 +141,9 @@ impl Solver {
                     let rules = "tictactoe".to_string();
                     solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, TicTacToe)
                 }
+                GameSpec::Random(_) | GameSpec::Tree(_) if window.is_some() => Err(bad(
+                    "window: random and explicit trees are solved without one",
+                )),
                 GameSpec::Random(_) | GameSpec::Tree(_) => crate::solve(
                     py,
                     game,

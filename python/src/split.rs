@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use gamesearch::split::{job_key as key_of, split_text, SplitText};
+use gamesearch::split::{job_key as key_of, split_text, SplitText, TextMaster};
 use pyo3::prelude::*;
 
 use crate::bad;
@@ -40,6 +40,13 @@ impl Split {
         self.inner.top_nodes()
     }
 
+    /// A job-level proof-number master over this split, its first test at `guess`.
+    fn master(&self, guess: i32) -> Master {
+        Master {
+            inner: self.inner.master(guess),
+        }
+    }
+
     /// The root's (value, best move, jobs still missing) from the jobs' values by key.
     fn combine(&self, values: HashMap<String, i32>) -> (Option<i32>, Option<String>, usize) {
         let c = self.inner.combine(&values);
@@ -51,4 +58,47 @@ impl Split {
 #[pyfunction]
 pub fn job_key(game: &str) -> PyResult<String> {
     key_of(game).map_err(bad)
+}
+
+/// Job-level proof-number search over a split: which jobs to ask "is your value at least v?"
+/// next, their answers, the root's value (the library's `TextMaster`).
+#[pyclass(module = "gamesearch._core")]
+pub struct Master {
+    inner: TextMaster,
+}
+
+#[pymethods]
+impl Master {
+    /// Up to `k` (job index, v) pairs to ask next, most-proving first.
+    fn next_jobs(&mut self, k: usize) -> Vec<(usize, i32)> {
+        self.inner.next_jobs(k)
+    }
+
+    /// Job `i`'s proven bounds; whether the root's bounds moved.
+    fn record(&mut self, i: usize, lower: i32, upper: i32) -> PyResult<bool> {
+        if lower > upper {
+            return Err(bad(format!("job {i}: bounds [{lower}, {upper}] are empty")));
+        }
+        Ok(self.inner.record(i, (lower, upper)))
+    }
+
+    /// Job `i` will not answer: it may be asked again.
+    fn forget(&mut self, i: usize) {
+        self.inner.forget(i)
+    }
+
+    /// Jobs out whose answer can no longer matter (cancel them).
+    fn needless(&mut self) -> Vec<usize> {
+        self.inner.needless()
+    }
+
+    /// (value or None, (lower, upper), tests answered, best move or None).
+    fn state(&self) -> (Option<i32>, (i32, i32), u32, Option<String>) {
+        (
+            self.inner.value(),
+            self.inner.bounds(),
+            self.inner.tests(),
+            self.inner.best_move(),
+        )
+    }
 }

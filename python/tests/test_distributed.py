@@ -87,28 +87,40 @@ def rows(store):
             return (0, 0)
 
 
+@pytest.mark.parametrize("master", ["pn", "full"])
 @pytest.mark.parametrize(
     "game, plies",
     [("connect4:5x4", 2), ("connect4:5x4", 4), ("connect4:6x4", 3), ("connect4:6x5", 2),
      ("connect4:7x4", 3), ("kalah:4,3", 2), ("kalah:4,3", 4), ("kalah:5,2", 3)],
 )
-def test_distributed_equals_one_machine(cluster, game, plies, tmp_path):
+def test_distributed_equals_one_machine(cluster, game, plies, master, tmp_path):
     store = str(tmp_path / "jobs.sqlite")
-    r = gd.solve(game, split_plies=plies, store=store, tt_mb=16, progress=False)
+    r = gd.solve(game, split_plies=plies, store=store, master=master, tt_mb=16, progress=False)
     want = gs.solve(game, tt_mb=16)
     assert r.value == want.value
-    assert r.jobs == len(gs.split(game, plies).jobs) == r.jobs_solved
-    assert r.jobs_reused == 0
-    assert rows(store) == (r.jobs, r.jobs)
+    assert r.jobs == len(gs.split(game, plies).jobs) and r.jobs_reused == 0
+    stored = rows(store)
+    assert stored[0] == stored[1] <= r.jobs
+    if master == "full":
+        assert r.jobs_solved == r.jobs == stored[0]
     # The best move keeps the value.
     assert gs.solve(gs.Game(game).play(r.best_move), tt_mb=16).value == want.value
     # Again with the same store: nothing run, the same answer.
-    again = gd.solve(game, split_plies=plies, store=store, tt_mb=16, progress=False)
-    assert (again.value, again.best_move, again.jobs_solved, again.jobs_reused) == (r.value, r.best_move, 0, r.jobs)
+    again = gd.solve(game, split_plies=plies, store=store, master=master, tt_mb=16, progress=False)
+    assert (again.value, again.best_move, again.jobs_solved) == (r.value, r.best_move, 0)
+    assert again.jobs_reused == stored[0]
+
+
+def test_the_pn_master_asks_fewer_jobs_than_the_full_split(cluster):
+    pn = gd.solve("connect4:6x5", split_plies=4, tt_mb=16, progress=False)
+    full = gd.solve("connect4:6x5", split_plies=4, master="full", tt_mb=16, progress=False)
+    assert pn.value == full.value == 0
+    assert pn.jobs_solved < full.jobs_solved / 2 and pn.nodes < full.nodes / 2
+    assert pn.tests >= 1
 
 
 def test_batches_and_a_store_in_memory(cluster):
-    r = gd.solve("connect4:5x4", split_plies=3, jobs_per_task=7, tt_mb=16, progress=False)
+    r = gd.solve("connect4:5x4", split_plies=3, master="full", jobs_per_task=7, tt_mb=16, progress=False)
     assert r.value == gs.solve("connect4:5x4").value
     assert r.jobs_solved == r.jobs and r.store == ":memory:"
 
@@ -118,11 +130,14 @@ def test_bad_arguments_are_errors(cluster):
         gd.solve("random:b=2,h=3,seed=1", split_plies=1)
     with pytest.raises(gs.GameSearchError, match="at least"):
         gd.solve("connect4:5x4", split_plies=2, jobs_per_task=0)
+    with pytest.raises(gs.GameSearchError, match="expected 'pn' or 'full'"):
+        gd.solve("connect4:5x4", split_plies=2, master="best")
     with pytest.raises(ValueError, match="more than 10 jobs"):
         gd.solve("connect4:7x6", split_plies=3, max_jobs=10)
 
 
-# A workload of a few seconds on two CPUs: 330 jobs of 1-100 ms.
+# A workload of a few seconds on two CPUs: 330 jobs of 1-100 ms (the full master), or about a
+# hundred null-window answers (the pn master).
 WORK = ("connect4:6x5", 4)
 
 
@@ -132,7 +147,8 @@ def test_a_worker_killed_mid_task_loses_only_its_task(cluster, tmp_path):
     out = {}
 
     def drive():
-        out["r"] = gd.solve(WORK[0], split_plies=WORK[1], store=store, jobs_per_task=10, tt_mb=16, progress=False)
+        out["r"] = gd.solve(WORK[0], split_plies=WORK[1], store=store, master="full", jobs_per_task=10, tt_mb=16,
+                            progress=False)
 
     t = threading.Thread(target=drive)
     t.start()
@@ -157,14 +173,15 @@ def test_a_worker_killed_mid_task_loses_only_its_task(cluster, tmp_path):
 DRIVER = """
 import sys, gamesearch.distributed as gd
 r = gd.solve(sys.argv[1], split_plies=int(sys.argv[2]), address=sys.argv[3], store=sys.argv[4],
-             tt_mb=16, progress=False)
+             master=sys.argv[5], tt_mb=16, progress=False)
 print(r.value, r.best_move, r.jobs, r.jobs_solved, r.jobs_reused)
 """
 
 
-def test_a_driver_killed_and_restarted_resumes(cluster, tmp_path):
+@pytest.mark.parametrize("master", ["pn", "full"])
+def test_a_driver_killed_and_restarted_resumes(cluster, tmp_path, master):
     store = str(tmp_path / "jobs.sqlite")
-    args = [sys.executable, "-c", DRIVER, WORK[0], str(WORK[1]), cluster, store]
+    args = [sys.executable, "-c", DRIVER, WORK[0], str(WORK[1]), cluster, store, master]
     first = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and first.poll() is None:
@@ -181,9 +198,12 @@ def test_a_driver_killed_and_restarted_resumes(cluster, tmp_path):
     value, best, jobs, solved, reused = second.stdout.split()
     assert int(value) == gs.solve(WORK[0]).value
     jobs, solved, reused = int(jobs), int(solved), int(reused)
-    # What the first driver stored is reused; the rest is solved; nothing twice.
-    assert reused >= stored and solved + reused == jobs
-    assert rows(store) == (jobs, jobs)
+    # What the first driver stored is reused, nothing is stored twice; the full master
+    # solves exactly the rest.
+    assert reused >= stored
+    assert rows(store)[0] == rows(store)[1]
+    if master == "full":
+        assert solved + reused == jobs and rows(store) == (jobs, jobs)
 
 
 def test_split_in_one_process_agrees_with_the_command_line():
