@@ -199,7 +199,10 @@ def solve(
     Ctrl-C raises KeyboardInterrupt (Ray drops a gone driver's tasks); what finished is in the
     store.
     """
-    import ray
+    try:
+        import ray
+    except ImportError as e:
+        raise ImportError("gamesearch.distributed runs on Ray: pip install ray (or ./python[distributed])") from e
 
     start = time.monotonic()
     if master not in ("pn", "full"):

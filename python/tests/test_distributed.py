@@ -224,3 +224,9 @@ def test_split_in_one_process_agrees_with_the_command_line():
     assert s.combine(results[1:]).value is None and s.combine(results[1:]).missing >= 1
     with pytest.raises(gs.GameSearchError, match="has the key"):
         gs.solve_job(gs.Job(s.jobs[0].key, s.jobs[1].game))
+
+
+def test_without_ray_the_error_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails
+    with pytest.raises(ImportError, match="pip install ray"):
+        gd.solve("connect4:5x4", split_plies=2)
