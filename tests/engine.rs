@@ -12,7 +12,7 @@ use gamesearch::{search, Algorithm, Game, Limits, PositionKey, SearchConfig};
 use proptest::prelude::*;
 
 mod common;
-use common::{explicit_tree, spec_strategy};
+use common::{explicit_tree, reached, spec_strategy};
 
 const DRIVERS: [Driver; 3] = [
     Driver::Pvs { aspiration: 0 },
@@ -218,20 +218,6 @@ fn proven_wins_are_reported_and_end_the_search() {
     assert!(t.complete);
     assert_eq!(t.mate, Some(3));
     assert!(t.depth <= 4);
-}
-
-/// The position `choices` reaches from `start`: each choice picks a move among those there
-/// (modulo their number), until the game ends.
-fn reached<G: Game>(start: &G, choices: &[u8]) -> G {
-    let mut p = start.clone();
-    for &c in choices {
-        let moves: Vec<G::Move> = p.moves().collect();
-        if moves.is_empty() {
-            break;
-        }
-        p = p.play(moves[c as usize % moves.len()]);
-    }
-    p
 }
 
 /// MTD(f) with a table keyed by position, where transpositions share an entry (reached at

@@ -10,18 +10,8 @@ use gamesearch::split::{split, Splittable};
 use gamesearch::{solve, Error, Game, GameSpec, PositionKey, SolveConfig, SolverKnowledge};
 use proptest::prelude::*;
 
-/// The position `choices` reaches from `start` (each picks among the moves there).
-fn reached<G: Game>(start: &G, choices: &[u8]) -> G {
-    let mut p = start.clone();
-    for &c in choices {
-        let moves: Vec<G::Move> = p.moves().collect();
-        if moves.is_empty() {
-            break;
-        }
-        p = p.play(moves[c as usize % moves.len()]);
-    }
-    p
-}
+mod common;
+use common::reached;
 
 fn cfg() -> SolveConfig {
     SolveConfig {

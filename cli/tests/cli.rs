@@ -2,7 +2,7 @@
 //! clear line with exit status 2 on bad input.
 
 mod common;
-use common::gamesearch;
+use common::{gamesearch, gamesearch_stdin};
 
 use std::process::Command;
 
@@ -402,31 +402,6 @@ fn sigterm_stops_a_solve_cleanly_with_its_result() {
     );
     assert!((-18..=1).contains(&lo) && (1..=18).contains(&hi), "{v}"); // the value is +1
     assert!(stderr.contains("interrupted"), "{stderr}");
-}
-
-/// Runs gamesearch with `input` on standard input.
-fn gamesearch_stdin(args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run gamesearch");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]

@@ -3,10 +3,7 @@
 //! goes wrong (a missing result, a line edited, two values for one job) are one line, exit 2.
 
 mod common;
-use common::gamesearch;
-
-use std::io::Write;
-use std::process::{Command, Stdio};
+use common::{gamesearch, gamesearch_stdin};
 
 /// The value `gamesearch solve GAME --json` gives.
 fn solved(game: &str) -> i64 {
@@ -47,24 +44,8 @@ fn combine(game: &str, plies: &str, results: &[String], json: bool) -> (i32, Str
     if json {
         args.push("--json");
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
-        .args(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for r in results {
-        writeln!(stdin, "{r}").unwrap();
-    }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let input: String = results.iter().map(|r| format!("{r}\n")).collect();
+    gamesearch_stdin(&args, &input)
 }
 
 #[test]

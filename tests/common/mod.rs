@@ -2,6 +2,7 @@
 //! Generators shared by the property tests.
 
 use gamesearch::games::{RandomTreeSpec, TreeOrder, Turns, Values};
+use gamesearch::Game;
 use proptest::prelude::*;
 
 /// Random explicit trees in the text form: irregular branching (1-4), leaves at any depth, `max`
@@ -57,4 +58,18 @@ pub fn spec_strategy() -> impl Strategy<Value = (RandomTreeSpec, u32)> {
             };
             (spec, depth.min(h + 1))
         })
+}
+
+/// The position `choices` reaches from `start`: each choice picks a move among those there
+/// (modulo their number), until the game ends.
+pub fn reached<G: Game>(start: &G, choices: &[u8]) -> G {
+    let mut p = start.clone();
+    for &c in choices {
+        let moves: Vec<G::Move> = p.moves().collect();
+        if moves.is_empty() {
+            break;
+        }
+        p = p.play(moves[c as usize % moves.len()]);
+    }
+    p
 }

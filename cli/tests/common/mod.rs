@@ -1,3 +1,4 @@
+#![allow(dead_code)] // each test binary uses some of these
 //! What the binary's test files share.
 
 use std::process::Command;
@@ -8,6 +9,31 @@ pub fn gamesearch(args: &[&str]) -> (i32, String, String) {
         .args(args)
         .output()
         .expect("run gamesearch");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Runs gamesearch with `input` on standard input.
+pub fn gamesearch_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamesearch");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
