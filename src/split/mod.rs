@@ -394,6 +394,17 @@ enum AnyPlan {
     TicTacToe(Plan<TicTacToe>),
 }
 
+/// Evaluates `$body` with `$p` bound to the plan inside, whichever game it is.
+macro_rules! on_plan {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            AnyPlan::Connect4($p) => $body,
+            AnyPlan::Kalah($p) => $body,
+            AnyPlan::TicTacToe($p) => $body,
+        }
+    };
+}
+
 /// Binds `$p` to the shipped position a `GameSpec` names and evaluates `$body`; other games
 /// are an error.
 macro_rules! on_splittable {
@@ -402,12 +413,17 @@ macro_rules! on_splittable {
             GameSpec::Connect4($p) => $body,
             GameSpec::Kalah($p) => $body,
             GameSpec::TicTacToe($p) => $body,
-            _ => Err(Error::BadParameter(
-                "only connect4, kalah and tictactoe positions can be split into jobs (a job is sent as its position's text)"
-                    .into(),
-            )),
+            _ => Err(not_splittable()),
         }
     };
+}
+
+/// The error for a game that has no text form for its positions.
+fn not_splittable() -> Error {
+    Error::BadParameter(
+        "only connect4, kalah and tictactoe positions can be split into jobs (a job is sent as its position's text)"
+            .into(),
+    )
 }
 
 /// A split of the position a `GAME` argument names (Connect-Four, Kalah, tic-tac-toe): its
@@ -437,28 +453,14 @@ pub fn split_text(game: &str, plies: u32, max_jobs: usize) -> Result<SplitText, 
             .collect()
     }
     let spec: GameSpec = game.parse()?;
-    let (plan, lines) = on_splittable!(spec, p => {
-        let plan = split(&p, plies, max_jobs)?;
-        let lines = lines(&plan, game);
-        Ok((AnyPlan::from(plan), lines))
-    })?;
+    let plan = match spec {
+        GameSpec::Connect4(p) => AnyPlan::Connect4(split(&p, plies, max_jobs)?),
+        GameSpec::Kalah(p) => AnyPlan::Kalah(split(&p, plies, max_jobs)?),
+        GameSpec::TicTacToe(p) => AnyPlan::TicTacToe(split(&p, plies, max_jobs)?),
+        _ => return Err(not_splittable()),
+    };
+    let lines = on_plan!(&plan, p => lines(p, game));
     Ok(SplitText { plan, lines })
-}
-
-impl From<Plan<Connect4>> for AnyPlan {
-    fn from(p: Plan<Connect4>) -> Self {
-        AnyPlan::Connect4(p)
-    }
-}
-impl From<Plan<Kalah>> for AnyPlan {
-    fn from(p: Plan<Kalah>) -> Self {
-        AnyPlan::Kalah(p)
-    }
-}
-impl From<Plan<TicTacToe>> for AnyPlan {
-    fn from(p: Plan<TicTacToe>) -> Self {
-        AnyPlan::TicTacToe(p)
-    }
 }
 
 impl SplitText {
@@ -469,11 +471,7 @@ impl SplitText {
 
     /// Positions above the frontier.
     pub fn top_nodes(&self) -> usize {
-        match &self.plan {
-            AnyPlan::Connect4(p) => p.top_nodes(),
-            AnyPlan::Kalah(p) => p.top_nodes(),
-            AnyPlan::TicTacToe(p) => p.top_nodes(),
-        }
+        on_plan!(&self.plan, p => p.top_nodes())
     }
 
     /// The root's value and best move (named) from the jobs' values by key.
@@ -491,11 +489,7 @@ impl SplitText {
                 missing: c.missing,
             }
         }
-        match &self.plan {
-            AnyPlan::Connect4(p) => go(p, &self.lines, values),
-            AnyPlan::Kalah(p) => go(p, &self.lines, values),
-            AnyPlan::TicTacToe(p) => go(p, &self.lines, values),
-        }
+        on_plan!(&self.plan, p => go(p, &self.lines, values))
     }
 }
 
