@@ -103,13 +103,6 @@ impl Solver {
         window: Option<(i32, i32)>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let stop = Arc::new(AtomicBool::new(false));
-        if let Some((a, b)) = window {
-            if a >= b {
-                return Err(bad(format!(
-                    "window ({a}, {b}): expected (a, b) with a < b"
-                )));
-            }
-        }
         let cfg = SolveConfig {
             best_move: self.best_move,
             id_depth: self.id_depth,

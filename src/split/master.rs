@@ -211,12 +211,11 @@ impl<G: Splittable> Master<G> {
                     return b;
                 }
                 let node = &self.plan.nodes[i];
-                let kids = node.children.iter().map(|&(_, c)| c).collect::<Vec<_>>();
                 let mut b = match node.player {
                     Player::Max => (-INF, -INF),
                     Player::Min => (INF, INF),
                 };
-                for c in kids {
+                for &(_, c) in &node.children {
                     let (lo, hi) = self.child_bounds(c, memo);
                     b = match node.player {
                         Player::Max => (b.0.max(lo), b.1.max(hi)),

@@ -1,7 +1,7 @@
 //! `gamesearch combine`: the jobs' results (the lines `gamesearch solve --job` prints) backed up
 //! the top tree of the same split: the root's value and best move.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::BufRead;
 
 use anyhow::{bail, Context, Result};
@@ -28,7 +28,7 @@ pub struct CombineArgs {
 /// Runs `gamesearch combine`.
 pub fn run(args: CombineArgs) -> Result<()> {
     let s = split_text(&args.game, args.plies, usize::MAX)?;
-    let known: HashMap<&str, ()> = s.jobs().iter().map(|j| (j.key.as_str(), ())).collect();
+    let known: HashSet<&str> = s.jobs().iter().map(|j| j.key.as_str()).collect();
     let mut values: HashMap<String, i32> = HashMap::new();
     let files = if args.results.is_empty() {
         vec!["-".to_string()]
@@ -50,7 +50,7 @@ pub fn run(args: CombineArgs) -> Result<()> {
             }
             let r: JobResult = serde_json::from_str(&line)
                 .with_context(|| format!("{file}:{}: not a result line", i + 1))?;
-            if !known.contains_key(r.key.as_str()) {
+            if !known.contains(r.key.as_str()) {
                 bail!(
                     "{file}:{}: job {} is not a job of {} split at ply {}",
                     i + 1,
