@@ -43,6 +43,14 @@ pub enum Error {
         /// The OS error.
         message: String,
     },
+    /// An opening book that cannot be read or written, or that is not one.
+    #[error("book `{path}`: {message}")]
+    BookFile {
+        /// The path given.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
     /// A table or tree larger than the machine can hold.
     #[error("{what} of {} needs more memory than {}", human_bytes(*requested), available.map_or("the machine can give".to_string(), |a| format!("the machine has ({})", human_bytes(a))))]
     OutOfMemory {

@@ -75,6 +75,9 @@ pub struct SolveReport {
     /// how far an unfinished search got.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub root_numbers: Option<(u32, u32)>,
+    /// True when the opening book answered without a search.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
+    pub from_book: bool,
     /// Wall-clock time, milliseconds.
     pub time_ms: f64,
 }

@@ -819,6 +819,7 @@ impl<M> PnValue<M> {
             peak_tree_bytes: None,
             proof_nodes: None,
             root_numbers: None,
+            from_book: false,
         }
     }
 }

@@ -44,6 +44,7 @@ mod node;
 mod schedule;
 mod threads;
 
+pub mod book;
 pub mod knowledge;
 pub mod table;
 
@@ -97,6 +98,10 @@ pub struct SolveConfig {
     /// [`Solution`] has those bounds and no value. `(v - 1, v)` is one null-window test, "is the
     /// value at least `v`?", what a job of [`crate::split`] is asked. `None`: the whole range.
     pub window: Option<(Score, Score)>,
+    /// The alpha-beta solver: an opening book for this game's rules ([`book`]). A position
+    /// the book has exactly (with a move, when one is asked for) is answered at once; else the
+    /// book's entries go into the table before the search, so its probes find them.
+    pub book: Option<std::sync::Arc<book::Book>>,
     /// Tree PN ([`crate::exact::Method::Pn`], `PnMulti`): most bytes its tree may take
     /// (`None`: three quarters of the memory available when it starts).
     pub max_memory: Option<usize>,
@@ -120,6 +125,7 @@ impl Default for SolveConfig {
             etc_plies: None,
             guess: None,
             window: None,
+            book: None,
             max_memory: None,
             epsilon: 0.25,
             mobility: false,
@@ -177,6 +183,8 @@ pub struct Solution<M> {
     pub proof_nodes: Option<usize>,
     /// df-pn: the root's proof and disproof numbers after the last threshold (∞ = `u32::MAX`).
     pub root_numbers: Option<(u32, u32)>,
+    /// True when the opening book ([`SolveConfig::book`]) answered without a search.
+    pub from_book: bool,
 }
 
 impl<M: Copy> Solution<M> {
@@ -202,6 +210,7 @@ impl<M: Copy> Solution<M> {
             peak_tree_bytes: self.peak_tree_bytes,
             proof_nodes: self.proof_nodes,
             root_numbers: self.root_numbers,
+            from_book: self.from_book,
             time_ms,
         }
     }
@@ -252,6 +261,10 @@ pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
     cfg: &SolveConfig,
     progress: impl FnMut(&Progress),
 ) -> Result<Solution<G::Move>, Error> {
+    // A position the opening book answers needs no table.
+    if let Some(s) = schedule::book_answer(game, cfg) {
+        return Ok(s);
+    }
     ExactSolver::new(cfg)?.solve(game, cfg, progress)
 }
 

@@ -36,8 +36,22 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             // Outside the game's own bounds a window's edge is no edge.
             (lo, hi) = (a.clamp(game_lo, game_hi), b.clamp(game_lo, game_hi));
         }
+        if let Some(s) = book_answer(game, cfg) {
+            return Ok(Solution {
+                tt_bytes: self.tt.bytes(),
+                ..s
+            });
+        }
         let start = Instant::now();
         self.tt.new_search();
+        // The opening book's bounds on the root narrow the range, and its entries go into the
+        // table, where the search's probes find them.
+        if let Some(book) = &cfg.book {
+            if let Some(a) = book.lookup(game) {
+                (lo, hi) = (lo.max(a.bounds.0.min(hi)), hi.min(a.bounds.1.max(lo)));
+            }
+            book.seed(&self.tt);
+        }
         let threads = cfg.threads.max(1);
         let busy: Vec<AtomicU64> = if threads > 1 {
             (0..1 << 14).map(|_| AtomicU64::new(0)).collect()
@@ -66,7 +80,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
         };
         // The deepest heuristic value is the first guess (MTD(f)'s start); bisection after it.
         let mut guess = None;
-        for d in 1..=cfg.id_depth {
+        for d in (1..=cfg.id_depth).take_while(|_| lo < hi) {
             let v = s.root(game, -INF, INF, d);
             if s.budget.stopped {
                 break;
@@ -173,8 +187,39 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             peak_tree_bytes: None,
             proof_nodes: None,
             root_numbers: None,
+            from_book: false,
         })
     }
+}
+
+/// The solution the opening book ([`SolveConfig::book`]) gives without a search: `game`'s
+/// exact value, and its move when one is asked for (and the game is not over). None with a
+/// window (the search then takes the book's bounds).
+pub(super) fn book_answer<G: PositionKey + SolverKnowledge>(
+    game: &G,
+    cfg: &SolveConfig,
+) -> Option<Solution<G::Move>> {
+    if cfg.window.is_some() {
+        return None;
+    }
+    let a = cfg.book.as_ref()?.lookup(game)?;
+    let v = a.value()?;
+    let over = game.moves().next().is_none();
+    if cfg.best_move && a.best_move.is_none() && !over {
+        return None;
+    }
+    Some(Solution {
+        value: Some(v),
+        bounds: (v, v),
+        best_move: a.best_move.filter(|_| cfg.best_move),
+        complete: true,
+        stats: Stats::default(),
+        tt_bytes: 0,
+        peak_tree_bytes: None,
+        proof_nodes: None,
+        root_numbers: None,
+        from_book: true,
+    })
 }
 
 /// How narrow the range of bisection without a guess gets before it tests 0 and gallops from

@@ -134,7 +134,7 @@ impl AtomicSlot {
 }
 
 #[inline]
-fn encode_lower(v: Score) -> i16 {
+pub(super) fn encode_lower(v: Score) -> i16 {
     if v < -BOUND_LIMIT {
         i16::MIN
     } else {
@@ -143,7 +143,7 @@ fn encode_lower(v: Score) -> i16 {
 }
 
 #[inline]
-fn encode_upper(v: Score) -> i16 {
+pub(super) fn encode_upper(v: Score) -> i16 {
     if v > BOUND_LIMIT {
         i16::MAX
     } else {
@@ -151,20 +151,22 @@ fn encode_upper(v: Score) -> i16 {
     }
 }
 
+/// A stored bound: `i16::MIN` is no lower bound (`-INF`), `i16::MAX` no upper bound (`INF`).
+#[inline]
+pub(super) fn decode_bound(b: i16) -> Score {
+    match b {
+        i16::MIN => -INF,
+        i16::MAX => INF,
+        b => Score::from(b),
+    }
+}
+
 #[inline]
 fn decode(s: &Slot) -> Entry {
     Entry {
         key: s.key,
-        lower: if s.lower == i16::MIN {
-            -INF
-        } else {
-            Score::from(s.lower)
-        },
-        upper: if s.upper == i16::MAX {
-            INF
-        } else {
-            Score::from(s.upper)
-        },
+        lower: decode_bound(s.lower),
+        upper: decode_bound(s.upper),
         best: s.best,
         draft: s.draft,
         work: s.work,

@@ -66,11 +66,7 @@ impl<G: Splittable> Master<G> {
             .root_position()
             .value_bounds()
             .unwrap_or((-INF + 1, INF - 1));
-        let bounds = plan
-            .jobs()
-            .iter()
-            .map(|j| j.position.value_bounds().unwrap_or((-INF + 1, INF - 1)))
-            .collect();
+        let bounds = (0..plan.jobs().len()).map(|j| plan.job_prior(j)).collect();
         let mut m = Master {
             plan,
             bounds,
@@ -116,16 +112,9 @@ impl<G: Splittable> Master<G> {
         let Child::Node(r) = self.plan.root else {
             return None;
         };
-        let node = &self.plan.nodes[r];
         let mut memo = vec![None; self.plan.nodes.len()];
-        node.children.iter().find_map(|&(m, c)| {
-            let (lo, hi) = self.child_bounds(c, &mut memo);
-            let reaches = match node.player {
-                Player::Max => lo >= v,
-                Player::Min => hi <= v,
-            };
-            reaches.then_some(m)
-        })
+        self.plan
+            .achieving_move(r, (v, v), &|j| self.bounds[j], &mut memo)
     }
 
     /// Up to `k` more jobs to ask, with the value `v` to ask each ("is your value at least
@@ -203,29 +192,7 @@ impl<G: Splittable> Master<G> {
     }
 
     fn child_bounds(&self, c: Child, memo: &mut Vec<Option<(Score, Score)>>) -> (Score, Score) {
-        match c {
-            Child::Over(v) => (v, v),
-            Child::Job(j) => self.bounds[j],
-            Child::Node(i) => {
-                if let Some(b) = memo[i] {
-                    return b;
-                }
-                let node = &self.plan.nodes[i];
-                let mut b = match node.player {
-                    Player::Max => (-INF, -INF),
-                    Player::Min => (INF, INF),
-                };
-                for &(_, c) in &node.children {
-                    let (lo, hi) = self.child_bounds(c, memo);
-                    b = match node.player {
-                        Player::Max => (b.0.max(lo), b.1.max(hi)),
-                        Player::Min => (b.0.min(lo), b.1.min(hi)),
-                    };
-                }
-                memo[i] = Some(b);
-                b
-            }
-        }
+        self.plan.bounds_of(c, &|j| self.bounds[j], memo)
     }
 
     /// A job's numbers for the test under way: proven, disproven, or one job to ask.

@@ -37,8 +37,9 @@ mod master;
 pub use master::Master;
 
 use crate::error::Error;
-use crate::game::{Game, Player, PositionKey, Score};
+use crate::game::{Game, Player, PositionKey, Score, INF};
 use crate::games::{Connect4, Kalah, TicTacToe};
+use crate::solver::book::Book;
 use crate::solver::SolverKnowledge;
 use crate::spec::GameSpec;
 
@@ -118,11 +119,16 @@ enum Child {
     Over(Score),
 }
 
+/// What a job's solve proved: bounds on its value (MAX's view; equal when exact) and a best
+/// move of its position (one that achieves the value, when exact).
+pub type JobAnswer<M> = ((Score, Score), Option<M>);
+
 /// A position above the frontier: who moves, and where each move leads.
 #[derive(Clone, Debug)]
-struct Node<M> {
+struct Node<G: Game> {
+    position: G,
     player: Player,
-    children: Vec<(M, Child)>,
+    children: Vec<(G::Move, Child)>,
 }
 
 /// The top tree of a position split at some ply, and the jobs at its frontier.
@@ -130,7 +136,7 @@ struct Node<M> {
 pub struct Plan<G: Game> {
     root_position: G,
     root: Child,
-    nodes: Vec<Node<G::Move>>,
+    nodes: Vec<Node<G>>,
     jobs: Vec<Job<G>>,
     rules: String,
 }
@@ -241,6 +247,7 @@ impl<G: Splittable> Plan<G> {
             Child::Job(self.jobs.len() - 1)
         } else {
             self.nodes.push(Node {
+                position: p.clone(),
                 player: p.to_move(),
                 children: Vec::new(),
             });
@@ -315,6 +322,110 @@ impl<G: Splittable> Plan<G> {
             best_move,
             missing,
         }
+    }
+
+    /// Bounds on a child's value (MAX's view) backed up by minimax from the jobs' bounds
+    /// (`job(i)`), memoised per node.
+    fn bounds_of(
+        &self,
+        c: Child,
+        job: &impl Fn(usize) -> (Score, Score),
+        memo: &mut Vec<Option<(Score, Score)>>,
+    ) -> (Score, Score) {
+        match c {
+            Child::Over(v) => (v, v),
+            Child::Job(j) => job(j),
+            Child::Node(i) => {
+                if let Some(b) = memo[i] {
+                    return b;
+                }
+                let node = &self.nodes[i];
+                let mut b = match node.player {
+                    Player::Max => (-INF, -INF),
+                    Player::Min => (INF, INF),
+                };
+                for &(_, c) in &node.children {
+                    let (lo, hi) = self.bounds_of(c, job, memo);
+                    b = match node.player {
+                        Player::Max => (b.0.max(lo), b.1.max(hi)),
+                        Player::Min => (b.0.min(lo), b.1.min(hi)),
+                    };
+                }
+                memo[i] = Some(b);
+                b
+            }
+        }
+    }
+
+    /// A move of node `i` that achieves its proven bound (MAX: the lower, MIN: the upper; an
+    /// exact value, both), `None` when no bound is proven.
+    fn achieving_move(
+        &self,
+        i: usize,
+        (lo, hi): (Score, Score),
+        job: &impl Fn(usize) -> (Score, Score),
+        memo: &mut Vec<Option<(Score, Score)>>,
+    ) -> Option<G::Move> {
+        let node = &self.nodes[i];
+        let (game_lo, game_hi) = node.position.value_bounds().unwrap_or((-INF + 1, INF - 1));
+        node.children.iter().find_map(|&(m, c)| {
+            let (clo, chi) = self.bounds_of(c, job, memo);
+            let reaches = match node.player {
+                Player::Max => (lo > game_lo || lo == hi) && clo >= lo,
+                Player::Min => (hi < game_hi || lo == hi) && chi <= hi,
+            };
+            reaches.then_some(m)
+        })
+    }
+
+    /// What a job is known to be worth before any answer: its game's bounds.
+    fn job_prior(&self, j: usize) -> (Score, Score) {
+        self.jobs[j]
+            .position
+            .value_bounds()
+            .unwrap_or((-INF + 1, INF - 1))
+    }
+
+    /// An opening book of this split: every job with an answer (`job(i)`: its bounds, MAX's
+    /// view, and a best move), and every position of the top tree whose backed-up bounds say
+    /// more than its game's, with a move that achieves them. `source` says how it was made.
+    ///
+    /// ```
+    /// use gamesearch::split::split;
+    /// use gamesearch::games::Connect4;
+    /// use gamesearch::{solve, SolveConfig};
+    ///
+    /// let root = Connect4::new(5, 4).unwrap();
+    /// let plan = split(&root, 2, 1_000).unwrap();
+    /// let cfg = SolveConfig::default();
+    /// let answers: Vec<_> = plan.jobs().iter()
+    ///     .map(|j| solve(&j.position, &cfg, |_| {}).unwrap())
+    ///     .collect();
+    /// let book = plan.book(|i| Some((answers[i].bounds, answers[i].best_move)), "5x4, ply 2");
+    /// let at_root = book.lookup(&root).unwrap();
+    /// assert_eq!(at_root.value(), Some(0)); // Tromp: 5x4 is a draw
+    /// assert!(book.len() > plan.jobs().len()); // the jobs and the top tree
+    /// ```
+    pub fn book(&self, job: impl Fn(usize) -> Option<JobAnswer<G::Move>>, source: &str) -> Book {
+        let answers: Vec<Option<JobAnswer<G::Move>>> = (0..self.jobs.len()).map(job).collect();
+        let bounds = |j: usize| answers[j].map_or_else(|| self.job_prior(j), |(b, _)| b);
+        let mut book = Book::builder(&self.rules, source);
+        for (j, a) in answers.iter().enumerate() {
+            if let Some((b, best)) = *a {
+                book.insert(&self.jobs[j].position, b, best);
+            }
+        }
+        let mut memo = vec![None; self.nodes.len()];
+        for i in 0..self.nodes.len() {
+            let (lo, hi) = self.bounds_of(Child::Node(i), &bounds, &mut memo);
+            let p = &self.nodes[i].position;
+            let (game_lo, game_hi) = p.value_bounds().unwrap_or((-INF + 1, INF - 1));
+            if lo > game_lo || hi < game_hi {
+                let best = self.achieving_move(i, (lo, hi), &bounds, &mut memo);
+                book.insert(p, (lo.max(game_lo), hi.min(game_hi)), best);
+            }
+        }
+        book.build()
     }
 
     /// A child's value (if known) and the number of jobs without a value below it (each
@@ -490,6 +601,111 @@ impl SplitText {
             }
         }
         on_plan!(&self.plan, p => go(p, &self.lines, values))
+    }
+}
+
+impl SplitText {
+    /// The opening book of this split ([`Plan::book`]) from the jobs' answers by key: their
+    /// bounds (MAX's view) and best moves, named. A move that is not its job's is an error.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// use gamesearch::split::{solve_job, split_text};
+    /// use gamesearch::SolveConfig;
+    /// let s = split_text("tictactoe", 2, 100).unwrap();
+    /// let answers: HashMap<_, _> = s.jobs().iter().map(|j| {
+    ///     let r = solve_job(j, &SolveConfig::default()).unwrap().unwrap();
+    ///     (r.key, ((r.lower, r.upper), r.best_move))
+    /// }).collect();
+    /// let book = s.book(&answers, "tic-tac-toe, ply 2").unwrap();
+    /// assert_eq!(book.rules(), "tictactoe");
+    /// // Every position solved: 72 jobs and the 10 positions above them.
+    /// assert_eq!((book.len(), book.exact()), (82, 82));
+    /// ```
+    pub fn book(
+        &self,
+        answers: &HashMap<String, JobAnswer<String>>,
+        source: &str,
+    ) -> Result<Book, Error> {
+        fn go<G: Splittable>(
+            plan: &Plan<G>,
+            lines: &[JobLine],
+            answers: &HashMap<String, JobAnswer<String>>,
+            source: &str,
+        ) -> Result<Book, Error> {
+            let mut known = Vec::with_capacity(lines.len());
+            for (job, line) in plan.jobs().iter().zip(lines) {
+                let Some((bounds, name)) = answers.get(&line.key) else {
+                    known.push(None);
+                    continue;
+                };
+                let p = &job.position;
+                let best = match name {
+                    None => None,
+                    Some(n) => {
+                        Some(p.moves().find(|&m| p.move_name(m) == *n).ok_or_else(|| {
+                            Error::BadParameter(format!(
+                                "job {}: `{n}` is not a move of its position",
+                                line.key
+                            ))
+                        })?)
+                    }
+                };
+                known.push(Some((*bounds, best)));
+            }
+            Ok(plan.book(|i| known[i], source))
+        }
+        on_plan!(&self.plan, p => go(p, &self.lines, answers, source))
+    }
+}
+
+/// Checks that `book` is one of the rules of the position `game` names (its keys would name
+/// other positions otherwise).
+///
+/// ```
+/// use gamesearch::{solver::book::Book, split::check_book};
+/// let book = Book::builder("connect4:7x6", "").build();
+/// assert!(check_book(&book, "connect4:7x6:44").is_ok());
+/// let e = check_book(&book, "connect4:6x5").unwrap_err().to_string();
+/// assert!(e.contains("a book of connect4:7x6"), "{e}");
+/// ```
+pub fn check_book(book: &Book, game: &str) -> Result<(), Error> {
+    match rules_mismatch(book, game)? {
+        Some(m) => Err(Error::BadParameter(format!("this is {m}"))),
+        None => Ok(()),
+    }
+}
+
+/// "a book of R, and `game` is a position of S" when the rules differ.
+fn rules_mismatch(book: &Book, game: &str) -> Result<Option<String>, Error> {
+    let spec: GameSpec = game.parse()?;
+    let rules = on_splittable!(spec, p => Ok(p.rules()))?;
+    Ok((book.rules() != rules).then(|| {
+        format!(
+            "a book of {}, and `{game}` is a position of {rules}",
+            book.rules()
+        )
+    }))
+}
+
+/// Reads the opening book at `path` for the position `game` names: an error when it is not a
+/// book, or a book of other rules ([`check_book`]).
+///
+/// ```
+/// use gamesearch::split::read_book;
+/// let path = std::env::temp_dir().join("gamesearch-doctest-read-book.book");
+/// gamesearch::solver::book::Book::builder("tictactoe", "").build().write(&path).unwrap();
+/// assert!(read_book(&path, "tictactoe").is_ok());
+/// assert!(read_book(&path, "kalah:4,2").is_err());
+/// ```
+pub fn read_book(path: impl AsRef<std::path::Path>, game: &str) -> Result<Book, Error> {
+    let book = Book::read(&path)?;
+    match rules_mismatch(&book, game)? {
+        Some(m) => Err(Error::BookFile {
+            path: path.as_ref().display().to_string(),
+            message: format!("it is {m}"),
+        }),
+        None => Ok(book),
     }
 }
 
