@@ -107,6 +107,9 @@ pub fn print_solve(game: &str, r: &SolveReport, json: bool) -> Result<()> {
             show(dn)
         );
     }
+    if r.from_book {
+        println!("book        answered from the book (no search)");
+    }
     let memory = match r.peak_tree_bytes {
         Some(b) => format!("peak tree {}", gamesearch::error::human_bytes(b)),
         None => format!("tt {}", gamesearch::error::human_bytes(r.tt_bytes)),

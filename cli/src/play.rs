@@ -6,13 +6,14 @@ use std::time::Duration;
 
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Thought};
 use gamesearch::games::{Connect4, Kalah, TicTacToe};
-use gamesearch::{Limits, Player, PositionKey};
+use gamesearch::solver::book::Book;
+use gamesearch::{Limits, Player, PositionKey, SolverKnowledge};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// A game that can be played in the terminal: drawn as text, moves typed in its own notation
 /// (what [`Game::move_name`] prints).
-pub trait Board: PositionKey + Heuristic {
+pub trait Board: PositionKey + Heuristic + SolverKnowledge {
     /// The position, drawn for people.
     fn board(&self) -> String;
     /// Which side a player is, in this game's words (default: X first, O second).
@@ -347,13 +348,28 @@ pub fn describe(t: &Thought<impl Copy>, side: Player) -> String {
     }
 }
 
+/// The move the book gives `p`, with what it proves for `side`: a position it has exactly.
+fn book_move<G: Board>(book: Option<&Book>, p: &G, side: Player) -> Option<(G::Move, String)> {
+    let a = book?.lookup(p)?;
+    let (v, m) = (a.value()?, a.best_move?);
+    let v = side.sign() * v;
+    let outcome = match v.signum() {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    };
+    Some((m, format!("{outcome} ({v:+}) from the book")))
+}
+
 /// Plays one game in the terminal: reads moves (and `undo`, `hint`, `quit`) from `input`, writes
 /// the board and the engine's moves to `out`. An illegal move is answered with one line and the
-/// prompt again. Returns the final position.
+/// prompt again. A position the opening `book` has exactly is answered from it, without a
+/// search. Returns the final position.
 pub fn play_game<G: Board>(
     start: &G,
     human: Human,
     spec: &EngineSpec,
+    book: Option<&Book>,
     base: &Limits,
     input: &mut impl BufRead,
     out: &mut impl Write,
@@ -376,6 +392,16 @@ pub fn play_game<G: Board>(
         }
         let side = p.to_move();
         if !human.plays(side) {
+            if let Some((mv, why)) = book_move(book, &p, side) {
+                writeln!(
+                    out,
+                    "engine ({}) plays {}   {why}",
+                    G::side_name(side),
+                    p.move_name(mv)
+                )?;
+                history.push(p.play(mv));
+                continue;
+            }
             let t = engine.think(&p, &spec.limits(base), |_| {});
             let mv = t.best_move.expect("a move: the game is not over");
             writeln!(
@@ -423,6 +449,10 @@ pub fn play_game<G: Board>(
                 }
             }
             "hint" => {
+                if let Some((mv, why)) = book_move(book, &p, side) {
+                    writeln!(out, "hint: {}   ({why}, for you)", p.move_name(mv))?;
+                    continue;
+                }
                 let t = engine.think(&p, &spec.limits(base), |_| {});
                 if let Some(m) = t.best_move {
                     writeln!(

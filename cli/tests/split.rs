@@ -144,3 +144,92 @@ fn bad_jobs_and_splits_are_one_line_exit_2() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `combine --book` writes the results as a book; `solve --book` answers the positions in it
+/// without a search (the same value as `solve`, a move that keeps it), mirror images too, and
+/// searches the others with it; `play --book` plays the book's moves; a book of other rules, a
+/// file that is no book, or `--book` with another solver is one line, exit 2.
+#[test]
+fn combine_writes_a_book_that_solve_and_play_read() {
+    let dir = std::env::temp_dir().join(format!("gamesearch-cli-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("5x4.book");
+    let book = book.to_str().unwrap();
+    let (jobs, results) = run_jobs("connect4:5x4", "2");
+    let input: String = results.iter().map(|r| format!("{r}\n")).collect();
+    let (code, _, err) = gamesearch_stdin(
+        &["combine", "connect4:5x4", "--plies", "2", "--book", book],
+        &input,
+    );
+    assert_eq!(code, 0, "{err}");
+    // 13 jobs and the 4 positions above them (the root; five first moves, mirror images merged).
+    assert!(err.contains("17 positions (17 exact)"), "{err}");
+    assert!(
+        err.contains(&format!("from {} of {} jobs", jobs.len(), jobs.len())),
+        "{err}"
+    );
+    let answer = |game: &str| {
+        let (code, out, err) = gamesearch(&["solve", game, "--book", book, "--json", "-q"]);
+        assert_eq!(code, 0, "{game}: {err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    // In the book (the root, a first move, a job and its mirror image): no search.
+    for game in [
+        "connect4:5x4",
+        "connect4:5x4:2",
+        "connect4:5x4:21",
+        "connect4:5x4:45",
+    ] {
+        let v = answer(game);
+        assert_eq!(v["from_book"], true, "{game}");
+        assert_eq!(v["stats"]["leaves"], 0, "{game}");
+        assert_eq!(v["value"].as_i64().unwrap(), solved(game), "{game}");
+        let best = v["best_move"].as_str().unwrap();
+        let sep = if game.matches(':').count() == 2 {
+            ""
+        } else {
+            ":"
+        };
+        assert_eq!(
+            solved(&format!("{game}{sep}{best}")),
+            solved(game),
+            "{game} {best}"
+        );
+    }
+    // Below the book: searched, the same value.
+    let v = answer("connect4:5x4:213");
+    assert!(v.get("from_book").is_none());
+    assert_eq!(v["value"].as_i64().unwrap(), solved("connect4:5x4:213"));
+    // play: the engine opens with the book's move, without thinking.
+    let (code, out, err) = gamesearch_stdin(
+        &["play", "connect4:5x4", "--human", "second", "--book", book],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("from the book"), "{out}");
+    // The ways it goes wrong.
+    for (args, says) in [
+        (
+            vec!["solve", "connect4:6x5", "--book", book],
+            "is a position of connect4:6x5",
+        ),
+        (
+            vec!["solve", "connect4:5x4", "--book", book, "--algo", "pn"],
+            "alpha-beta solver",
+        ),
+        (
+            vec!["solve", "connect4:5x4", "--book", "/etc/hostname"],
+            "not a gamesearch book",
+        ),
+        (
+            vec!["play", "connect4:5x4", "--book", book, "--match", "2"],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, _, err) = gamesearch(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

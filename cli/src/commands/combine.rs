@@ -20,6 +20,11 @@ pub struct CombineArgs {
     pub plies: u32,
     /// Files of result lines (default, or `-`: standard input).
     pub results: Vec<String>,
+    /// Also write the results as an opening book to this file (for `solve --book`, `play
+    /// --book`): every job with a result and every position above them whose value they prove
+    /// (or bound). Written even when some jobs have no result yet.
+    #[arg(long)]
+    pub book: Option<String>,
     /// Print JSON for tools instead of text.
     #[arg(long)]
     pub json: bool,
@@ -30,6 +35,8 @@ pub fn run(args: CombineArgs) -> Result<()> {
     let s = split_text(&args.game, args.plies, usize::MAX)?;
     let known: HashSet<&str> = s.jobs().iter().map(|j| j.key.as_str()).collect();
     let mut values: HashMap<String, i32> = HashMap::new();
+    // Every result's bounds (a window's answer too) and best move, for the book.
+    let mut answers: HashMap<String, ((i32, i32), Option<String>)> = HashMap::new();
     let files = if args.results.is_empty() {
         vec!["-".to_string()]
     } else {
@@ -59,6 +66,26 @@ pub fn run(args: CombineArgs) -> Result<()> {
                     args.plies
                 );
             }
+            let (lo, hi) = answers
+                .get(&r.key)
+                .map_or((r.lower, r.upper), |&((a, b), _)| {
+                    (a.max(r.lower), b.min(r.upper))
+                });
+            if lo > hi {
+                bail!(
+                    "{file}:{}: job {} has results that contradict each other ([{}, {}] against an earlier one)",
+                    i + 1,
+                    r.key,
+                    r.lower,
+                    r.upper
+                );
+            }
+            let best = r.best_move.clone().filter(|_| r.value.is_some());
+            let entry = answers.entry(r.key.clone()).or_insert(((lo, hi), None));
+            entry.0 = (lo, hi);
+            if entry.1.is_none() {
+                entry.1 = best;
+            }
             // A result with bounds only (a job asked a window) counts as none.
             let Some(value) = r.value else { continue };
             if let Some(&v) = values.get(&r.key) {
@@ -72,6 +99,19 @@ pub fn run(args: CombineArgs) -> Result<()> {
             }
             values.insert(r.key, value);
         }
+    }
+    if let Some(path) = &args.book {
+        let source = format!("{} split at ply {}", args.game, args.plies);
+        let book = s.book(&answers, &source)?;
+        book.write(path)?;
+        eprintln!(
+            "book {path}: {} positions ({} exact) from {} of {} jobs, {}",
+            book.len(),
+            book.exact(),
+            answers.len(),
+            s.jobs().len(),
+            gamesearch::error::human_bytes(book.to_bytes().len())
+        );
     }
     let c = s.combine(&values);
     let Some(value) = c.value else {

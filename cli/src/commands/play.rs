@@ -2,6 +2,7 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
+use gamesearch::solver::book::Book;
 use gamesearch::{GameSpec, Limits};
 use gamesearch_cli::play::{self as playing, Board, EngineSettings, EngineSpec, Human, Match};
 use gamesearch_cli::progress;
@@ -55,6 +56,10 @@ pub struct PlayArgs {
     /// Match: print JSON.
     #[arg(long, requires = "match")]
     pub json: bool,
+    /// An opening book (`gamesearch combine … --book`): the engine plays the book's move in a
+    /// position the book has exactly, without thinking (and gives it as the hint).
+    #[arg(long, conflicts_with = "match")]
+    pub book: Option<String>,
 }
 
 /// Runs `gamesearch play`.
@@ -69,7 +74,12 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         opening_plies,
         seed,
         json,
+        book,
     } = args;
+    let book = match &book {
+        Some(path) => Some(gamesearch::split::read_book(path, &game)?),
+        None => None,
+    };
     let spec: GameSpec = game.parse()?;
     let human = match human {
         HumanArg::First => Human::First,
@@ -104,10 +114,17 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         opening_plies,
         seed,
     });
+    let session = match matched {
+        Some(m) => Session::Match { m, json },
+        None => Session::Game {
+            human,
+            book: book.as_ref(),
+        },
+    };
     match spec {
-        GameSpec::Connect4(p) => play(&p, human, &engine, matched, json, &base, show)?,
-        GameSpec::Kalah(p) => play(&p, human, &engine, matched, json, &base, show)?,
-        GameSpec::TicTacToe(p) => play(&p, human, &engine, matched, json, &base, show)?,
+        GameSpec::Connect4(p) => play(&p, &engine, session, &base, show)?,
+        GameSpec::Kalah(p) => play(&p, &engine, session, &base, show)?,
+        GameSpec::TicTacToe(p) => play(&p, &engine, session, &base, show)?,
         GameSpec::Random(_) | GameSpec::Tree(_) => {
             bail!("play needs a game with a board: kalah:…, tictactoe or connect4:…")
         }
@@ -115,27 +132,40 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
     Ok(())
 }
 
+/// What `play` does.
+enum Session<'a> {
+    /// One game in the terminal: the sides the person plays, the engine's opening book.
+    Game {
+        human: Human,
+        book: Option<&'a Book>,
+    },
+    /// A match between two engines, its result printed as JSON or text.
+    Match { m: Match, json: bool },
+}
+
 /// `play`: one game in the terminal, or a match between two engines.
 fn play<G: Board>(
     start: &G,
-    human: Human,
     engine: &EngineSpec,
-    matched: Option<Match>,
-    json: bool,
+    session: Session<'_>,
     base: &Limits,
     show: bool,
 ) -> Result<()> {
-    let Some(m) = matched else {
-        let stdin = std::io::stdin();
-        playing::play_game(
-            start,
-            human,
-            engine,
-            base,
-            &mut stdin.lock(),
-            &mut std::io::stdout(),
-        )?;
-        return Ok(());
+    let (m, json) = match session {
+        Session::Match { m, json } => (m, json),
+        Session::Game { human, book } => {
+            let stdin = std::io::stdin();
+            playing::play_game(
+                start,
+                human,
+                engine,
+                book,
+                base,
+                &mut stdin.lock(),
+                &mut std::io::stdout(),
+            )?;
+            return Ok(());
+        }
     };
     eprintln!(
         "match: {} openings of {} random plies (seed {}), each played twice; A: {}; B: {}",

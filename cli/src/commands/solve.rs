@@ -1,5 +1,7 @@
 //! `gamesearch solve`: a game solved exactly, by the alpha-beta solver, tree PN or df-pn.
 
+use std::sync::Arc;
+
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gamesearch::exact::{solve_report, Method};
@@ -72,6 +74,10 @@ pub struct SolveArgs {
     /// default: bisection biased towards 0.
     #[arg(long, allow_hyphen_values = true)]
     pub guess: Option<i32>,
+    /// alphabeta-tt: an opening book (`gamesearch combine … --book`): a position in it with an
+    /// exact value is answered at once, and the search reads its entries first.
+    #[arg(long)]
+    pub book: Option<String>,
     #[command(flatten)]
     pub budget: Budgets,
     /// Print JSON for tools instead of text.
@@ -94,11 +100,15 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         id_depth,
         etc_plies,
         guess,
+        book,
         budget,
         json,
     } = args;
     if check && !matches!(algo, Solver::Dfpn | Solver::DfpnMulti) {
         bail!("--check verifies df-pn's proofs: use --algo dfpn or dfpn-multi");
+    }
+    if book.is_some() && algo != Solver::AlphabetaTt {
+        bail!("--book is read by the alpha-beta solver (leave out --algo)");
     }
     let tt_bytes = usize::try_from(tt_mb << 20).context("--tt-mb: too large")?;
     let activity = Activity::start(show, algo.to_possible_value().unwrap().get_name());
@@ -112,6 +122,7 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         etc_plies,
         guess,
         window: None,
+        book: None,
         max_memory,
         epsilon,
         mobility,
@@ -121,9 +132,10 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         if algo != Solver::AlphabetaTt {
             bail!("--job solves with the alpha-beta solver (leave out --algo)");
         }
-        return solve_job(&line, &cfg, activity);
+        return solve_job(&line, cfg, book.as_deref(), activity);
     }
     let game = game.expect("clap requires GAME without --job");
+    let cfg = with_book(cfg, book.as_deref(), &game)?;
     let spec: GameSpec = game.parse()?;
     let method = match algo {
         Solver::AlphabetaTt => Method::AlphaBetaTt,
@@ -153,8 +165,17 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
     Ok(())
 }
 
+/// `cfg` with the book at `path` (if any), which must be one for `game`'s rules.
+fn with_book(cfg: SolveConfig, path: Option<&str>, game: &str) -> Result<SolveConfig> {
+    let book = match path {
+        Some(path) => Some(Arc::new(gamesearch::split::read_book(path, game)?)),
+        None => None,
+    };
+    Ok(SolveConfig { book, ..cfg })
+}
+
 /// `--job LINE`: one job of a split, solved; its result as one JSON line.
-fn solve_job(line: &str, cfg: &SolveConfig, activity: Activity) -> Result<()> {
+fn solve_job(line: &str, cfg: SolveConfig, book: Option<&str>, activity: Activity) -> Result<()> {
     let text = if line == "-" {
         let mut l = String::new();
         std::io::stdin().read_line(&mut l)?;
@@ -164,8 +185,9 @@ fn solve_job(line: &str, cfg: &SolveConfig, activity: Activity) -> Result<()> {
     };
     let job: JobLine = serde_json::from_str(text.trim())
         .context("--job: expected a line of `gamesearch split`, {\"key\": …, \"game\": …}")?;
+    let cfg = with_book(cfg, book, &job.game)?;
     activity.message(format!("job {}", job.key));
-    let r = gamesearch::split::solve_job(&job, cfg)?;
+    let r = gamesearch::split::solve_job(&job, &cfg)?;
     activity.finish();
     match r {
         Some(r) => println!("{}", serde_json::to_string(&r)?),
