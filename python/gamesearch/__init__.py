@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import Any, List, Optional, Protocol, Sequence, Tuple, Union, runtime_checkable
 
 from gamesearch import _core
-from gamesearch._core import Game, GameSearchError, algorithms, methods
+from gamesearch._core import Book, Game, GameSearchError, algorithms, methods
 
 __all__ = [
+    "Book",
     "Combined",
     "Engine",
     "Game",
@@ -122,12 +123,20 @@ class Solution:
     stats: Stats
     time_ms: float
     proof_nodes: Optional[int] = None
+    from_book: bool = False
 
 
 def _game(game: Any) -> Any:
     """A spec string as a Game; a Game or a game written in Python as it is (the extension tells
     them apart)."""
     return Game(game) if isinstance(game, str) else game
+
+
+def _book(book: Any) -> Optional[Book]:
+    """A book given as a path (str or PathLike) read once; a Book as it is."""
+    if book is None or isinstance(book, Book):
+        return book
+    return Book(_os.fspath(book))
 
 
 def _search_result(d: dict) -> SearchResult:
@@ -155,6 +164,7 @@ def _solution(d: dict) -> Solution:
         stats=Stats(**d["stats"]),
         time_ms=d["time_ms"],
         proof_nodes=d.get("proof_nodes"),
+        from_book=d.get("from_book", False),
     )
 
 
@@ -197,17 +207,22 @@ def solve(
     max_time: Optional[float] = None,
     check: bool = False,
     id_depth: int = 8,
+    book: Union[None, str, "_os.PathLike[str]", Book] = None,
 ) -> Solution:
     """Solves `game` (a Game, a GAME spec or a game written in Python, on one thread) exactly
     with `method` (see `methods()`): to the end of the game, no horizon. `check` verifies
     df-pn's proof with the independent checker; `id_depth` is alpha-beta's deepest
-    iterative-deepening pass before the exact search (0: none), as `--id-depth`.
+    iterative-deepening pass before the exact search (0: none), as `--id-depth`. `book` (a
+    path or a `Book`, alpha-beta only): a position the book has exactly is answered at once
+    (`.from_book`), and the search reads the book's entries first.
 
     >>> solve("kalah:4,2", method="pn-multi").value   # Irving et al.: +6
     6
     """
     try:
-        d = _core.solve(_game(game), method, tt_mb, threads, max_nodes, max_time, check, id_depth)
+        d = _core.solve(
+            _game(game), method, tt_mb, threads, max_nodes, max_time, check, id_depth, _book(book)
+        )
     except KeyboardInterrupt as e:
         raise _partial(e, _solution) from None
     return _solution(d)
@@ -224,8 +239,16 @@ class Solver:
     [18, 1]
     """
 
-    def __init__(self, *, tt_mb: int = 64, threads: int = 1, best_move: bool = True, id_depth: int = 8):
-        self._s = _core.Solver(tt_mb, threads, best_move, id_depth)
+    def __init__(
+        self,
+        *,
+        tt_mb: int = 64,
+        threads: int = 1,
+        best_move: bool = True,
+        id_depth: int = 8,
+        book: Union[None, str, "_os.PathLike[str]", Book] = None,
+    ):
+        self._s = _core.Solver(tt_mb, threads, best_move, id_depth, _book(book))
 
     def solve(
         self,
@@ -314,7 +337,9 @@ class Iteration:
 @dataclass(frozen=True)
 class Thought:
     """What the engine found: the best move, its value for the side to move (`mate`: a proven
-    win in that many plies, negative for a loss), the PV and every iteration."""
+    win in that many plies, negative for a loss), the PV and every iteration. When the opening
+    book answered, no search ran: `book_value` is the book's exact value (the solver's score,
+    the first player's view) and `value` is None."""
 
     best_move: Optional[str]
     value: Optional[int]
@@ -325,6 +350,7 @@ class Thought:
     nodes: int
     time_ms: float
     iterations: Tuple[Iteration, ...]
+    book_value: Optional[int] = None
 
 
 def _thought(d: dict) -> Thought:
@@ -335,7 +361,8 @@ def _thought(d: dict) -> Thought:
 class Engine:
     """The anytime engine (iterative deepening with a table, PVS or MTD(f)) on Connect-Four,
     Kalah or tic-tac-toe: `think()` within `time` seconds (or to `depth`), `best_move()`,
-    `play(move)` to follow the game; its table persists from move to move.
+    `play(move)` to follow the game; its table persists from move to move. With a `book`, a
+    position the book has exactly is answered with the book's move, without a search.
 
     >>> e = Engine("connect4:7x6:445566", time=0.05)
     >>> e.best_move() in ("3", "7")
@@ -350,10 +377,11 @@ class Engine:
         depth: Optional[int] = None,
         tt_mb: int = 64,
         driver: str = "pvs",
+        book: Union[None, str, "_os.PathLike[str]", Book] = None,
     ):
         if time is None and depth is None:
             raise GameSearchError("give the engine a time or a depth")
-        self._e = _core.Engine(_game(game), time, depth or 128, tt_mb, driver)
+        self._e = _core.Engine(_game(game), time, depth or 128, tt_mb, driver, _book(book))
 
     @property
     def game(self) -> Game:
@@ -434,6 +462,19 @@ class Split:
             values = {r.key: r.value for r in values if r.value is not None}
         value, best, missing = self._s.combine(dict(values))
         return Combined(value, best, missing)
+
+    def book(self, results: Any, path: Union[str, "_os.PathLike[str]"], *, source: Optional[str] = None) -> Book:
+        """Writes the opening book of this split to `path` and returns it: every job with a
+        result (an iterable of `JobResult`, or a mapping of key to (lower, upper, best move))
+        and every position above them whose value the results prove or bound. As `gamesearch
+        combine --book`."""
+        if hasattr(results, "items"):
+            answers = {k: ((lo, hi), best) for k, (lo, hi, best) in results.items()}
+        else:
+            answers = {r.key: ((r.lower, r.upper), r.best_move if r.value is not None else None) for r in results}
+        source = source or f"{self.game} split at ply {self.plies}"
+        self._s.book(answers, _os.fspath(path), source)
+        return Book(_os.fspath(path))
 
     def __len__(self) -> int:
         return len(self.jobs)

@@ -1,5 +1,6 @@
 """Type stubs of the Rust extension (gamesearch._core)."""
 
+import os
 from typing import Any, Optional, Union
 
 class GameSearchError(ValueError):
@@ -20,6 +21,25 @@ class Game:
     def is_over(self) -> bool: ...
     def evaluate(self) -> int: ...
 
+class Book:
+    """An opening book (`gamesearch combine … --book`, `Split.book`): solved positions by the
+    solver's key, with bounds and a best move; read once, shared by `solve`, `Solver` and
+    `Engine`."""
+
+    def __init__(self, path: Union[str, "os.PathLike[str]"]) -> None: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def exact(self) -> int: ...
+    def __len__(self) -> int: ...
+    def lookup(self, game: Game) -> Optional[tuple[int, int, Optional[str]]]:
+        """(lower, upper, best move) for the game's position, the first player's view; None
+        when the book does not have it."""
+
 def search(
     game: Any,
     algo: str = "negascout",
@@ -39,6 +59,7 @@ def solve(
     max_time: Optional[float] = None,
     check: bool = False,
     id_depth: int = 8,
+    book: Optional[Book] = None,
 ) -> dict[str, Any]:
     """The report as a dict (gamesearch.solve wraps it in a Solution); `game` is a Game or an
     object of the game protocol (one thread)."""
@@ -53,7 +74,13 @@ def trace(
 
 class Engine:
     def __init__(
-        self, game: Game, time: Optional[float] = 0.1, depth: int = 128, tt_mb: int = 64, driver: str = "pvs"
+        self,
+        game: Game,
+        time: Optional[float] = 0.1,
+        depth: int = 128,
+        tt_mb: int = 64,
+        driver: str = "pvs",
+        book: Optional[Book] = None,
     ) -> None: ...
     @property
     def game(self) -> Game: ...
@@ -61,7 +88,9 @@ class Engine:
     def think(self) -> dict[str, Any]: ...
 
 class Solver:
-    def __init__(self, tt_mb: int = 64, threads: int = 1, best_move: bool = True, id_depth: int = 8) -> None: ...
+    def __init__(
+        self, tt_mb: int = 64, threads: int = 1, best_move: bool = True, id_depth: int = 8, book: Optional[Book] = None
+    ) -> None: ...
     def solve(
         self,
         game: Any,
@@ -75,6 +104,9 @@ class Split:
     def jobs(self) -> list[tuple[str, str]]: ...
     def top_nodes(self) -> int: ...
     def combine(self, values: dict[str, int]) -> tuple[Optional[int], Optional[str], int]: ...
+    def book(
+        self, answers: dict[str, tuple[tuple[int, int], Optional[str]]], path: str, source: str
+    ) -> tuple[int, int]: ...
     def master(self, guess: int) -> Master: ...
 
 class Master:

@@ -39,7 +39,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import gamesearch as gs
 
-__all__ = ["DistributedSolution", "Store", "solve"]
+__all__ = ["DistributedSolution", "Store", "export_book", "solve"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,12 @@ class Store:
         wanted = set(keys)
         rows = self._db.execute("SELECT key, lower, upper FROM jobs")
         return {k: (lo, hi) for k, lo, hi in rows if k in wanted}
+
+    def answers(self, keys: Iterable[str]) -> Dict[str, Tuple[int, int, Optional[str]]]:
+        """(lower, upper, best move) of those of `keys` the store has."""
+        wanted = set(keys)
+        rows = self._db.execute("SELECT key, lower, upper, best_move FROM jobs")
+        return {k: (lo, hi, best) for k, lo, hi, best in rows if k in wanted}
 
     def values(self, keys: Iterable[str]) -> Dict[str, int]:
         """The exact values of those of `keys` the store has one for."""
@@ -247,6 +253,21 @@ def solve(
         db.close()
         if started_here:
             ray.shutdown()
+
+
+def export_book(path: str, *, game: str, split_plies: int, store: str, max_jobs: int = 10_000_000) -> "gs.Book":
+    """Writes the store of a solve of `game` split at `split_plies` as an opening book to
+    `path` (for `gamesearch.solve(..., book=path)`, `Engine(..., book=path)`, `gamesearch solve
+    --book`) and returns it: every stored job and every position above them whose value the
+    stored answers prove or bound. A store of `master="full"` gives every position of the top
+    tree exactly; one of `master="pn"` mostly bounds, which a search still uses."""
+    plan = gs.split(game, split_plies, max_jobs=max_jobs)
+    db = Store(store)
+    try:
+        answers = db.answers(j.key for j in plan.jobs)
+    finally:
+        db.close()
+    return plan.book(answers, path, source=f"{game} split at ply {split_plies}, store {os.path.basename(store)}")
 
 
 class _Run:

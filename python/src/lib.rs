@@ -22,6 +22,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+mod book;
 mod protocol;
 mod solver;
 mod split;
@@ -432,7 +433,7 @@ pub(crate) fn solve_config(
 /// Solves `game` exactly with `method` (alphabeta-tt, pn, pn-multi, dfpn, dfpn-multi). `game` is
 /// a `Game` (the GIL released while it runs) or an object of the game protocol (one thread).
 #[pyfunction]
-#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false, id_depth = 8))]
+#[pyo3(signature = (game, method = "alphabeta-tt", tt_mb = 64, threads = 1, max_nodes = None, max_time = None, check = false, id_depth = 8, book = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn solve<'py>(
     py: Python<'py>,
@@ -444,13 +445,25 @@ pub(crate) fn solve<'py>(
     max_time: Option<f64>,
     check: bool,
     id_depth: u32,
+    book: Option<PyRef<'py, book::Book>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let method: Method = method.parse().map_err(bad)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let cfg = SolveConfig {
+    let mut cfg = SolveConfig {
         id_depth,
         ..solve_config(tt_mb, threads, limits(max_nodes, max_time, &stop)?, check)?
     };
+    if let Some(book) = &book {
+        if method != Method::AlphaBetaTt {
+            return Err(bad(
+                "book is read by the alpha-beta solver (method=\"alphabeta-tt\")",
+            ));
+        }
+        let Ok(game) = game.downcast::<Game>() else {
+            return Err(bad("a book holds Connect-Four, Kalah or tic-tac-toe positions, not a game written in Python"));
+        };
+        cfg.book = Some(book.for_game(&game.get().spec)?);
+    }
     if let Ok(game) = game.downcast::<Game>() {
         let (report, interrupted) = with_position!(game.get(), p => {
             let p = p.clone();
@@ -632,6 +645,8 @@ enum Engines {
 struct Engine {
     game: Game,
     time: Option<f64>,
+    /// The opening book, checked against the game's rules.
+    book: Option<Arc<gamesearch::solver::book::Book>>,
     engine: std::sync::Mutex<Engines>,
 }
 
@@ -669,8 +684,15 @@ fn thought_json<G: gamesearch::Game>(
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (game, time = Some(0.1), depth = 128, tt_mb = 64, driver = "pvs"))]
-    fn new(game: Game, time: Option<f64>, depth: u32, tt_mb: u64, driver: &str) -> PyResult<Self> {
+    #[pyo3(signature = (game, time = Some(0.1), depth = 128, tt_mb = 64, driver = "pvs", book = None))]
+    fn new(
+        game: Game,
+        time: Option<f64>,
+        depth: u32,
+        tt_mb: u64,
+        driver: &str,
+        book: Option<PyRef<'_, book::Book>>,
+    ) -> PyResult<Self> {
         use gamesearch::engine::{Driver, EngineConfig};
         if let Some(t) = time {
             if !(t > 0.0 && t <= 1e9) {
@@ -710,9 +732,14 @@ impl Engine {
                 ))
             }
         };
+        let book = match book {
+            Some(b) => Some(b.for_game(&game.spec)?),
+            None => None,
+        };
         Ok(Engine {
             game,
             time,
+            book,
             engine: std::sync::Mutex::new(engine),
         })
     }
@@ -732,6 +759,19 @@ impl Engine {
     /// Thinks about the current position within the budget: the best move, value (for the
     /// side to move), PV and each iteration, as a dict (gamesearch.Engine wraps it).
     fn think<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        // A position the book has exactly, with a move: its move, no search.
+        if let Some(book) = &self.book {
+            if let Some((lo, hi, Some(mv))) = book::lookup(book, &self.game)? {
+                if lo == hi {
+                    let v = serde_json::json!({
+                        "best_move": mv, "value": null, "mate": null, "pv": [mv], "depth": 0,
+                        "complete": true, "nodes": 0, "time_ms": 0.0, "iterations": [],
+                        "book_value": lo,
+                    });
+                    return finish(py, v, false);
+                }
+            }
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let lim = limits(None, self.time, &stop)?;
         let mut guard = self
@@ -776,6 +816,7 @@ fn methods() -> Vec<&'static str> {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
+    m.add_class::<book::Book>()?;
     m.add_class::<Engine>()?;
     m.add_class::<solver::Solver>()?;
     m.add_class::<split::Split>()?;

@@ -33,6 +33,8 @@ pub struct Solver {
     threads: usize,
     best_move: bool,
     id_depth: u32,
+    /// The opening book, if any.
+    book: Option<Py<crate::book::Book>>,
     /// The rules the table's positions follow, and the table.
     table: Mutex<Option<(String, Table)>>,
 }
@@ -79,14 +81,21 @@ macro_rules! solve_shipped {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (tt_mb = 64, threads = 1, best_move = true, id_depth = 8))]
-    fn new(tt_mb: u64, threads: usize, best_move: bool, id_depth: u32) -> PyResult<Self> {
+    #[pyo3(signature = (tt_mb = 64, threads = 1, best_move = true, id_depth = 8, book = None))]
+    fn new(
+        tt_mb: u64,
+        threads: usize,
+        best_move: bool,
+        id_depth: u32,
+        book: Option<Py<crate::book::Book>>,
+    ) -> PyResult<Self> {
         solve_config(tt_mb, threads, gamesearch::Limits::none(), false)?;
         Ok(Solver {
             tt_mb,
             threads,
             best_move,
             id_depth,
+            book,
             table: Mutex::new(None),
         })
     }
@@ -103,7 +112,15 @@ impl Solver {
         window: Option<(i32, i32)>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let stop = Arc::new(AtomicBool::new(false));
+        let book = match (&self.book, game.downcast::<Game>()) {
+            (None, _) => None,
+            (Some(b), Ok(g)) => Some(b.get().for_game(&g.get().spec)?),
+            (Some(_), Err(_)) => {
+                return Err(bad("a book holds Connect-Four, Kalah or tic-tac-toe positions, not a game written in Python"))
+            }
+        };
         let cfg = SolveConfig {
+            book,
             best_move: self.best_move,
             id_depth: self.id_depth,
             window,
@@ -147,6 +164,7 @@ impl Solver {
                     max_time,
                     false,
                     self.id_depth,
+                    None,
                 ),
             };
         }

@@ -2,6 +2,7 @@
 //! jobs' values combined into the root's. `gamesearch.distributed` runs the jobs on Ray.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 use gamesearch::split::{job_key as key_of, split_text, SplitText, TextMaster};
 use pyo3::prelude::*;
@@ -45,6 +46,23 @@ impl Split {
         Master {
             inner: self.inner.master(guess),
         }
+    }
+
+    /// Writes the opening book of this split to `path` from the jobs' answers by key
+    /// ((lower, upper), best move), made by `source`; (positions, exact ones) in it.
+    fn book(
+        &self,
+        py: Python<'_>,
+        answers: HashMap<String, ((i32, i32), Option<String>)>,
+        path: PathBuf,
+        source: String,
+    ) -> PyResult<(usize, usize)> {
+        py.allow_threads(|| {
+            let book = self.inner.book(&answers, &source)?;
+            book.write(&path)?;
+            Ok((book.len(), book.exact()))
+        })
+        .map_err(|e: gamesearch::Error| bad(e))
     }
 
     /// The root's (value, best move, jobs still missing) from the jobs' values by key.

@@ -109,6 +109,13 @@ def test_distributed_equals_one_machine(cluster, game, plies, master, tmp_path):
     again = gd.solve(game, split_plies=plies, store=store, master=master, tt_mb=16, progress=False)
     assert (again.value, again.best_move, again.jobs_solved) == (r.value, r.best_move, 0)
     assert again.jobs_reused == stored[0]
+    # The store as an opening book: the root answered from it (every job exact: "full") or
+    # searched with it (mostly bounds: "pn"); the same value either way.
+    book = gd.export_book(str(tmp_path / "b.book"), game=game, split_plies=plies, store=store)
+    with_book = gs.solve(game, tt_mb=16, book=book)
+    assert with_book.value == want.value
+    if master == "full":
+        assert with_book.from_book and len(book) == book.exact > r.jobs
 
 
 def test_the_pn_master_asks_fewer_jobs_than_the_full_split(cluster):
