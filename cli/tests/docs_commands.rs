@@ -79,7 +79,7 @@ fn split(line: &str) -> (Vec<String>, String) {
     (words, String::new())
 }
 
-/// Runs one command in a scratch directory that sees the repository's examples and test data
+/// Runs one command in a scratch directory that sees the repository's books, examples and test data
 /// (so that files it writes land there, not in the source tree); fails past `limit`.
 fn run(place: &str, args: &[String], dir: &Path, limit: Duration) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
@@ -118,7 +118,7 @@ fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gamesearch-docs-{}-{name}", std::process::id()));
     std::fs::create_dir_all(dir.join("docs")).unwrap();
     #[cfg(unix)]
-    for sub in ["examples", "tests"] {
+    for sub in ["books", "examples", "tests"] {
         let link = dir.join(sub);
         match std::os::unix::fs::symlink(root().join(sub), &link) {
             Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => panic!("{link:?}: {e}"),
