@@ -107,6 +107,27 @@ fn check<G: Splittable + Send + Sync>(
             prop_assert_eq!(s.stats.nodes(), 0);
             prop_assert!(book.lookup(&p).is_some_and(|a| a.value() == Some(v)));
         }
+        // A null-window question with the book ("at least t?", as a job is asked): answered,
+        // and truly.
+        let t = i32::from(probe.first().copied().unwrap_or(0) % 9) - 4;
+        let asked = SolveConfig {
+            window: Some((t - 1, t)),
+            ..with_book.clone()
+        };
+        let w = solve(&p, &asked, |_| {}).unwrap();
+        prop_assert!(w.complete);
+        prop_assert!(
+            w.bounds.0 <= v && v <= w.bounds.1,
+            "{:?} against {}",
+            w.bounds,
+            v
+        );
+        prop_assert!(
+            w.bounds.0 >= t || w.bounds.1 < t,
+            "{:?} does not answer {}",
+            w.bounds,
+            t
+        );
     }
     // With every job solved, the whole top tree is exact: the root is answered without a search.
     if every_job_exact && root.moves().next().is_some() {

@@ -679,7 +679,9 @@ pub fn check_book(book: &Book, game: &str) -> Result<(), Error> {
 /// "a book of R, and `game` is a position of S" when the rules differ.
 fn rules_mismatch(book: &Book, game: &str) -> Result<Option<String>, Error> {
     let spec: GameSpec = game.parse()?;
-    let rules = on_splittable!(spec, p => Ok(p.rules()))?;
+    let rules = on_splittable!(spec, p => Ok(p.rules())).map_err(|_| {
+        Error::BadParameter("a book holds connect4, kalah or tictactoe positions".into())
+    })?;
     Ok((book.rules() != rules).then(|| {
         format!(
             "a book of {}, and `{game}` is a position of {rules}",
