@@ -218,6 +218,12 @@ pub trait Adapter: Game {
     fn map_value(v: Score) -> Score {
         v
     }
+    /// The exact value (this game's, MAX's view) that the adapter itself knows for this
+    /// position, before the inner game's knowledge (an endgame database's:
+    /// [`crate::tablebase::Probed`]). Default: none.
+    fn known_value(&self) -> Option<Score> {
+        None
+    }
 }
 
 impl<A: Adapter> PositionKey for A

@@ -48,6 +48,7 @@ mod sort;
 pub mod spec;
 pub mod split;
 pub mod stats;
+pub mod tablebase;
 pub mod trace;
 
 pub use conspiracy::{cns, CnConfig};

@@ -24,6 +24,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("conspiracy", 2),
     ("solver", 2),
     ("engine", 2),
+    ("tablebase", 2),
     ("search", 3),
     ("trace", 3),
     ("exact", 3),

@@ -159,6 +159,13 @@ pub trait SolverKnowledge: Game {
         None
     }
 
+    /// The position's exact game-theoretic value (MAX's view) when it is known without a
+    /// search — an endgame database's ([`crate::tablebase`]). The solver takes it as a leaf.
+    /// Default: none.
+    fn exact_value(&self) -> Option<Score> {
+        None
+    }
+
     /// For games with a symmetry that keeps the value (Connect-Four: the board reflected left
     /// to right): one key shared by this position and its mirror image, and whether it is the
     /// mirror's (`false`: this position's own [`crate::PositionKey::key`]). The solver keys its table by
@@ -234,6 +241,11 @@ where
     #[inline]
     fn static_bounds(&self) -> Option<(Score, Score)> {
         mapped_bounds::<A>(self.inner().static_bounds())
+    }
+    #[inline]
+    fn exact_value(&self) -> Option<Score> {
+        self.known_value()
+            .or_else(|| self.inner().exact_value().map(A::map_value))
     }
     #[inline]
     fn canonical_key(&self) -> Option<(u64, bool)> {

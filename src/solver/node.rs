@@ -1,6 +1,6 @@
-//! One node of the exact search, its steps numbered in the code (Step 1 … Step 12) as the module
-//! doc lists them: an immediate win; moves that lose at once; the position's bounds; a forced
-//! move; the table; the children played (forced replies played out), ordered, their buckets
+//! One node of the exact search, its steps numbered in the code (Step 0 … Step 12) as the module
+//! doc lists them: a value an endgame database knows; an immediate win; moves that lose at once;
+//! the position's bounds; a forced move; the table; the children played (forced replies played out), ordered, their buckets
 //! prefetched, their static bounds read; enhanced cutoffs; the search; the result stored.
 
 use arrayvec::ArrayVec;
@@ -120,6 +120,12 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
     ) -> Score {
         let probed = self.probed.take();
         let bounded = self.bounded.take();
+        // Step 0. A value an endgame database knows is a leaf.
+        if let Some(v) = p.exact_value() {
+            self.stats.leaves += 1;
+            self.budget.exhausted(self.stats.nodes());
+            return p.to_move().sign() * v;
+        }
         // Step 1. A win on the spot is the best the mover can do: no need to generate anything else.
         if depth > 0 && !no_win_now {
             if let Some(win) = p.immediate_win() {

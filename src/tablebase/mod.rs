@@ -1,0 +1,329 @@
+//! Endgame databases by retrograde analysis, for games whose positions fall into **classes**
+//! that moves never raise (Kalah and Awari: the seeds still in the pits). A class is built from
+//! the classes below it and itself: every position's value is the best over its moves, a move
+//! into a lower class read from that class's table, a move that stays in the class from the
+//! class's own table once known — sweeps repeat until nothing changes (Kalah's moves within a
+//! class form no cycle, so every position gets its value). Values are stored relative to the
+//! class (Kalah: the mover's margin over the seeds still in play), one byte a position, so
+//! positions that differ only in what is already banked share an entry (Irving, Donkers &
+//! Uiterwijk 2000; Rawlings 2015; Romein & Bal's Awari).
+//!
+//! A game opts in with [`Tablebase`]: the class of a position, the class's size, and a dense
+//! [`Tablebase::rank`]/[`Tablebase::unrank`] of its positions (Kalah: the combinatorial number
+//! system over the 2m pits, the mover's side first). The solver reads the tables through
+//! [`Probed`], an adapter whose positions answer [`crate::SolverKnowledge::exact_value`] from them:
+//! a position of a loaded class is a leaf with its exact value.
+//!
+//! ```
+//! use gamesearch::games::Kalah;
+//! use gamesearch::tablebase::{Probed, Tables};
+//! use gamesearch::{solve, Game, SolveConfig};
+//!
+//! let start = Kalah::new(3, 3).unwrap(); // 18 seeds
+//! let mut tables = Tables::new(&start);
+//! for class in 0..=10 {
+//!     tables.build_class(class).unwrap(); // every position with at most 10 seeds in the pits
+//! }
+//! let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
+//! let with = solve(&Probed::new(start, &tables), &cfg, |_| {}).unwrap();
+//! let without = solve(&start, &cfg, |_| {}).unwrap();
+//! assert_eq!(with.value, without.value);
+//! assert!(with.stats.nodes() < without.stats.nodes());
+//! ```
+
+mod file;
+
+use std::sync::atomic::{AtomicI8, Ordering};
+
+use rayon::prelude::*;
+
+use crate::error::Error;
+use crate::game::{Adapter, Game, Player, PositionKey, Score};
+
+pub use file::{class_file, FILE_VERSION};
+
+/// What a game gives the tablebase: positions in classes that moves never raise, each class
+/// ranked densely, values relative to the class.
+pub trait Tablebase: Game {
+    /// The rules as text (`kalah:6`): files name them, and a table of other rules is refused.
+    fn tablebase_rules(&self) -> String;
+
+    /// The position's class: no move leads to a higher one (Kalah: seeds in the pits).
+    fn class(&self) -> u32;
+
+    /// Positions in `class` under this position's rules: the range of [`Tablebase::rank`], or
+    /// `None` when it does not fit a `u64`.
+    fn class_size(&self, class: u32) -> Option<u64>;
+
+    /// The position's index in its class, `0..class_size(class)`; positions with the same
+    /// index have the same relative value.
+    fn rank(&self) -> u64;
+
+    /// A position of `class` with index `rank` under this position's rules (the inverse of
+    /// [`Tablebase::rank`] up to what the relative value ignores).
+    fn unrank(&self, class: u32, rank: u64) -> Self;
+
+    /// The game's value `score` (MAX's view) of this position as the class stores it: the side
+    /// to move's share of what is still to be won (Kalah: the mover's final margin less its
+    /// margin now). Must fit an `i8`.
+    fn relative_value(&self, score: Score) -> i32;
+
+    /// The inverse of [`Tablebase::relative_value`] for this position.
+    fn absolute_value(&self, relative: i32) -> Score;
+}
+
+/// A class's values, by rank.
+#[derive(Debug)]
+enum Values {
+    /// Built here.
+    Owned(Vec<i8>),
+    /// Read from a file (memory-mapped, checksum verified).
+    Mapped(file::MappedClass),
+}
+
+impl Values {
+    fn get(&self, rank: u64) -> i8 {
+        match self {
+            Values::Owned(v) => v[rank as usize],
+            Values::Mapped(m) => m.values()[rank as usize] as i8,
+        }
+    }
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Values::Owned(v) => {
+                // SAFETY: i8 and u8 have the same size and alignment.
+                unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len()) }
+            }
+            Values::Mapped(m) => m.values(),
+        }
+    }
+}
+
+/// The databases of one game's rules: a table for each class built or loaded.
+#[derive(Debug)]
+pub struct Tables<G> {
+    prototype: G,
+    rules: String,
+    classes: Vec<Option<Values>>,
+}
+
+/// A class built: its positions, the sweeps it took, and how many positions were still unknown
+/// after each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassReport {
+    /// The class.
+    pub class: u32,
+    /// Positions in it.
+    pub positions: u64,
+    /// Sweeps over the class until no value changed.
+    pub sweeps: u32,
+}
+
+/// The value kept for a position not known yet.
+const UNKNOWN: i8 = i8::MIN;
+
+impl<G: Tablebase + Sync> Tables<G> {
+    /// No tables yet, for the rules of `prototype`.
+    pub fn new(prototype: &G) -> Self {
+        Tables {
+            prototype: prototype.clone(),
+            rules: prototype.tablebase_rules(),
+            classes: Vec::new(),
+        }
+    }
+
+    /// The rules the tables are for.
+    pub fn rules(&self) -> &str {
+        &self.rules
+    }
+
+    /// True when `class` is built or loaded.
+    pub fn has(&self, class: u32) -> bool {
+        self.classes
+            .get(class as usize)
+            .is_some_and(Option::is_some)
+    }
+
+    /// The classes built or loaded, in order.
+    pub fn classes(&self) -> Vec<u32> {
+        (0..self.classes.len() as u32)
+            .filter(|&c| self.has(c))
+            .collect()
+    }
+
+    /// The exact value (MAX's view) of `p`, when its class is here.
+    #[inline]
+    pub fn probe(&self, p: &G) -> Option<Score> {
+        let values = self.classes.get(p.class() as usize)?.as_ref()?;
+        let v = values.get(p.rank());
+        Some(p.absolute_value(i32::from(v)))
+    }
+
+    /// Builds `class` from the classes below it (all of which must be here) and keeps it. The
+    /// positions are swept in parallel (rayon) until no value changes.
+    pub fn build_class(&mut self, class: u32) -> Result<ClassReport, Error> {
+        if let Some(missing) = (0..class).find(|&c| !self.has(c)) {
+            return Err(Error::BadParameter(format!(
+                "class {class} needs class {missing} first (build the classes in order)"
+            )));
+        }
+        let size = self.class_size(class)?;
+        let values: Vec<AtomicI8> = (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        let mut sweeps = 0;
+        loop {
+            sweeps += 1;
+            let changed: u64 = (0..size as usize)
+                .into_par_iter()
+                .with_min_len(1 << 12)
+                .map(|r| u64::from(self.settle(class, r as u64, &values)))
+                .sum();
+            let unknown = values
+                .par_iter()
+                .filter(|v| v.load(Ordering::Relaxed) == UNKNOWN)
+                .count();
+            if unknown == 0 {
+                break;
+            }
+            if changed == 0 {
+                return Err(Error::BadParameter(format!(
+                    "class {class} of {}: {unknown} positions depend on each other in a cycle (the game's moves within a class must not repeat a position)",
+                    self.rules
+                )));
+            }
+        }
+        let values: Vec<i8> = values.into_iter().map(AtomicI8::into_inner).collect();
+        self.insert(class, Values::Owned(values));
+        Ok(ClassReport {
+            class,
+            positions: size,
+            sweeps,
+        })
+    }
+
+    /// Positions in `class`, or an error when they cannot be indexed.
+    fn class_size(&self, class: u32) -> Result<u64, Error> {
+        self.prototype
+            .class_size(class)
+            .filter(|&s| s < usize::MAX as u64 / 2)
+            .ok_or_else(|| {
+                Error::TooLarge(format!(
+                    "class {class} of {} has too many positions to index",
+                    self.rules
+                ))
+            })
+    }
+
+    fn insert(&mut self, class: u32, values: Values) {
+        let i = class as usize;
+        if self.classes.len() <= i {
+            self.classes.resize_with(i + 1, || None);
+        }
+        self.classes[i] = Some(values);
+    }
+
+    /// Gives position `rank` of `class` its value if every move's value is known; returns
+    /// whether it did.
+    fn settle(&self, class: u32, rank: u64, values: &[AtomicI8]) -> bool {
+        if values[rank as usize].load(Ordering::Relaxed) != UNKNOWN {
+            return false;
+        }
+        let p = self.prototype.unrank(class, rank);
+        let mut best: Option<Score> = None;
+        let mut any = false;
+        for m in p.moves() {
+            any = true;
+            let child = p.play(m);
+            let c = child.class();
+            let v = if c == class {
+                let v = values[child.rank() as usize].load(Ordering::Relaxed);
+                if v == UNKNOWN {
+                    return false;
+                }
+                child.absolute_value(i32::from(v))
+            } else {
+                assert!(
+                    c < class,
+                    "a move raised the class: the Tablebase impl is wrong"
+                );
+                self.probe(&child).expect("lower classes are built first")
+            };
+            best = Some(match (best, p.to_move()) {
+                (None, _) => v,
+                (Some(b), Player::Max) => b.max(v),
+                (Some(b), Player::Min) => b.min(v),
+            });
+        }
+        let score = if any {
+            best.expect("a move")
+        } else {
+            p.evaluate()
+        };
+        let rel = p.relative_value(score);
+        debug_assert!(i8::try_from(rel).is_ok_and(|r| r != UNKNOWN));
+        values[rank as usize].store(rel as i8, Ordering::Relaxed);
+        true
+    }
+}
+
+/// A position that answers the solver from the tables: of a loaded class, its exact value
+/// ([`crate::SolverKnowledge::exact_value`]); every other hook is the game's own.
+#[derive(Clone, Copy, Debug)]
+pub struct Probed<'t, G> {
+    position: G,
+    tables: &'t Tables<G>,
+}
+
+impl<'t, G: Tablebase + Sync> Probed<'t, G> {
+    /// `position`, answered from `tables`.
+    pub fn new(position: G, tables: &'t Tables<G>) -> Self {
+        Probed { position, tables }
+    }
+
+    /// The position.
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+}
+
+impl<G: Tablebase + Sync> Game for Probed<'_, G> {
+    type Move = G::Move;
+    type Moves = G::Moves;
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.position.to_move()
+    }
+    #[inline]
+    fn moves(&self) -> G::Moves {
+        self.position.moves()
+    }
+    #[inline]
+    fn play(&self, m: G::Move) -> Self {
+        Probed {
+            position: self.position.play(m),
+            tables: self.tables,
+        }
+    }
+    #[inline]
+    fn evaluate(&self) -> Score {
+        self.position.evaluate()
+    }
+    #[inline]
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        self.position.value_bounds()
+    }
+    fn move_name(&self, m: G::Move) -> String {
+        self.position.move_name(m)
+    }
+}
+
+impl<G: Tablebase + PositionKey + Sync> Adapter for Probed<'_, G> {
+    type Inner = G;
+    #[inline]
+    fn inner(&self) -> &G {
+        &self.position
+    }
+    #[inline]
+    fn known_value(&self) -> Option<Score> {
+        self.tables.probe(&self.position)
+    }
+}
