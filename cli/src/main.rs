@@ -14,7 +14,7 @@ mod args;
 mod commands;
 mod output;
 
-use commands::{bench, combine, compare, experiment, play, search, solve, split, trace};
+use commands::{bench, combine, compare, experiment, play, search, solve, split, tablebase, trace};
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS, proof-number and
 /// conspiracy-number search, an exact solver.
@@ -46,6 +46,13 @@ enum Command {
     Solve(solve::SolveArgs),
     Split(split::SplitArgs),
     Combine(combine::CombineArgs),
+    /// Endgame databases (Kalah): `tablebase build kalah:6 --seeds N --out DIR` builds every
+    /// class up to N seeds in the pits; `tablebase probe kalah:POSITION --tablebase DIR` looks a
+    /// position up. `solve … --tablebase DIR` solves with them.
+    Tablebase {
+        #[command(subcommand)]
+        which: tablebase::TablebaseCommand,
+    },
     /// Benchmarks: `bench connect4 FILE` solves every `<moves> <score>` line and checks it.
     Bench {
         #[command(subcommand)]
@@ -113,6 +120,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Solve(a) => solve::run(a, show),
         Command::Split(a) => split::run(a, show),
         Command::Combine(a) => combine::run(a),
+        Command::Tablebase { which } => tablebase::run(which),
         Command::Bench { which } => bench::run(which, show),
         Command::Experiment { which } => experiment::run(which, show),
     }

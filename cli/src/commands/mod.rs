@@ -53,6 +53,7 @@ pub mod play;
 pub mod search;
 pub mod solve;
 pub mod split;
+pub mod tablebase;
 pub mod trace;
 
 /// Raised by Ctrl-C, SIGTERM or SIGHUP; every search polls it and stops cleanly.

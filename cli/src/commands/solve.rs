@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 use gamesearch::exact::{solve_report, Method};
 use gamesearch::solver::{Progress, SolveConfig};
 use gamesearch::split::JobLine;
+use gamesearch::tablebase::Probed;
 use gamesearch::GameSpec;
 use gamesearch_cli::progress::Activity;
 
@@ -78,6 +79,10 @@ pub struct SolveArgs {
     /// exact value is answered at once, and the search reads its entries first.
     #[arg(long)]
     pub book: Option<String>,
+    /// alphabeta-tt, Kalah: endgame databases (`gamesearch tablebase build`): a position of a
+    /// class in DIR is a leaf with its exact value.
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub budget: Budgets,
     /// Print JSON for tools instead of text.
@@ -101,6 +106,7 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         etc_plies,
         guess,
         book,
+        tablebase,
         budget,
         json,
     } = args;
@@ -109,6 +115,9 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
     }
     if book.is_some() && algo != Solver::AlphabetaTt {
         bail!("--book is read by the alpha-beta solver (leave out --algo)");
+    }
+    if tablebase.is_some() && (algo != Solver::AlphabetaTt || job.is_some()) {
+        bail!("--tablebase is read by the alpha-beta solver on a Kalah position (leave out --algo and --job)");
     }
     let tt_bytes = usize::try_from(tt_mb << 20).context("--tt-mb: too large")?;
     let activity = Activity::start(show, algo.to_possible_value().unwrap().get_name());
@@ -159,7 +168,15 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
             p.phase, p.lower, p.upper
         ));
     };
-    let r = on_game!(&spec, g => solve_report(g, method, &cfg, step)?);
+    let r = match (&tablebase, &spec) {
+        (Some(dir), GameSpec::Kalah(p)) => {
+            let tables = super::tablebase::load(p, dir)?;
+            activity.message(format!("tablebase classes {:?}", tables.classes()));
+            solve_report(&Probed::new(*p, &tables), method, &cfg, step)?
+        }
+        (Some(_), _) => bail!("--tablebase: the databases are Kalah's, not `{game}`'s"),
+        (None, _) => on_game!(&spec, g => solve_report(g, method, &cfg, step)?),
+    };
     activity.finish();
     print_solve(&game, &r, json)?;
     Ok(())

@@ -1,0 +1,190 @@
+//! `gamesearch tablebase`: Kalah's endgame databases built class by class (`build`), and a
+//! position looked up in them (`probe`). `gamesearch solve kalah:… --tablebase DIR` solves with
+//! them.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
+use gamesearch::games::Kalah;
+use gamesearch::tablebase::{class_file, Tablebase, Tables};
+use gamesearch::{Game, GameSpec};
+
+use crate::args::whole;
+
+/// Endgame databases (Kalah): build them, or look a position up.
+#[derive(Subcommand)]
+pub enum TablebaseCommand {
+    /// Build every class of 0..=SEEDS seeds in the pits, each written to DIR as it finishes; a
+    /// class whose file is already there (and checks) is loaded instead, so a stopped build
+    /// goes on where it stopped.
+    Build(BuildArgs),
+    /// A position's exact value from the databases in DIR, and each move's.
+    Probe(ProbeArgs),
+}
+
+/// `tablebase build`.
+#[derive(Args)]
+pub struct BuildArgs {
+    /// The rules: kalah:M (M pits a side), or any kalah:M,N (its pits count).
+    pub game: String,
+    /// The largest class: positions with at most this many seeds in the pits.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 127))]
+    pub seeds: u32,
+    /// The directory the class files go to.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print one JSON line per class for tools instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `tablebase probe`.
+#[derive(Args)]
+pub struct ProbeArgs {
+    /// A Kalah position: kalah:M,N or kalah:POSITION.
+    pub game: String,
+    /// The directory of the class files.
+    #[arg(long)]
+    pub tablebase: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The Kalah rules a `kalah:M` or `kalah:…` argument names.
+fn kalah_rules(game: &str) -> Result<Kalah> {
+    let Some(rest) = game.strip_prefix("kalah:") else {
+        bail!("tablebases are built for Kalah: kalah:M (M pits a side), not `{game}`");
+    };
+    if let Ok(m) = rest.parse::<usize>() {
+        return Ok(Kalah::new(m, 1)?);
+    }
+    match game.parse::<GameSpec>()? {
+        GameSpec::Kalah(k) => Ok(k),
+        _ => bail!("tablebases are built for Kalah, not `{game}`"),
+    }
+}
+
+/// The databases of `rules` in `dir`, every class found from 0 up; an error when there are none.
+pub fn load(rules: &Kalah, dir: &Path) -> Result<Tables<Kalah>> {
+    let mut tables = Tables::new(rules);
+    let loaded = tables.load_dir(dir)?;
+    if loaded.is_empty() {
+        bail!(
+            "no tablebase of {} in {} (expected {}; build one with `gamesearch tablebase build`)",
+            rules.tablebase_rules(),
+            dir.display(),
+            class_file(dir, &rules.tablebase_rules(), 0).display()
+        );
+    }
+    Ok(tables)
+}
+
+/// Runs `gamesearch tablebase`.
+pub fn run(cmd: TablebaseCommand) -> Result<()> {
+    match cmd {
+        TablebaseCommand::Build(a) => build(a),
+        TablebaseCommand::Probe(a) => probe(a),
+    }
+}
+
+fn build(a: BuildArgs) -> Result<()> {
+    let rules = kalah_rules(&a.game)?;
+    let mut tables = Tables::new(&rules);
+    let start = Instant::now();
+    let (mut positions, mut bytes) = (0u64, 0u64);
+    for class in 0..=a.seeds {
+        if super::interrupted() {
+            bail!("stopped: classes 0..{class} are in {}", a.out.display());
+        }
+        let t = Instant::now();
+        let path = class_file(&a.out, &rules.tablebase_rules(), class);
+        let (size, sweeps, built) = if path.exists() {
+            tables.load_class(&a.out, class).with_context(|| {
+                format!("class {class} is there but cannot be used; remove it to build it again")
+            })?;
+            (rules.class_size(class).unwrap_or(0), 0, false)
+        } else {
+            let r = tables.build_class(class)?;
+            tables.write_class(&a.out, class)?;
+            (r.positions, r.sweeps, true)
+        };
+        let file_bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        positions += size;
+        bytes += file_bytes;
+        let secs = t.elapsed().as_secs_f64();
+        if a.json {
+            println!(
+                "{}",
+                serde_json::json!({"class": class, "positions": size, "sweeps": sweeps,
+                    "built": built, "seconds": secs, "bytes": file_bytes})
+            );
+        } else {
+            eprintln!(
+                "class {class:>3}: {size:>13} positions  {}  {:>8.2} s  {}",
+                if built {
+                    format!("{sweeps:>2} sweeps")
+                } else {
+                    "  loaded".into()
+                },
+                secs,
+                gamesearch::error::human_bytes(file_bytes as usize)
+            );
+        }
+    }
+    if !a.json {
+        println!(
+            "{}: classes 0..={} in {}: {positions} positions, {}, {:.1} s",
+            rules.tablebase_rules(),
+            a.seeds,
+            a.out.display(),
+            gamesearch::error::human_bytes(bytes as usize),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+fn probe(a: ProbeArgs) -> Result<()> {
+    let p = match a.game.parse::<GameSpec>()? {
+        GameSpec::Kalah(k) => k,
+        _ => bail!("tablebases hold Kalah positions, not `{}`", a.game),
+    };
+    let tables = load(&p, &a.tablebase)?;
+    let Some(value) = tables.probe(&p) else {
+        bail!(
+            "{} has {} seeds in its pits; the tablebase in {} has classes {:?}",
+            a.game,
+            p.class(),
+            a.tablebase.display(),
+            tables.classes()
+        );
+    };
+    let moves: Vec<(String, Option<i32>)> = p
+        .moves()
+        .map(|m| (p.move_name(m), tables.probe(&p.play(m))))
+        .collect();
+    if a.json {
+        let moves: Vec<_> = moves
+            .iter()
+            .map(|(m, v)| serde_json::json!({"move": m, "value": v}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"game": a.game, "class": p.class(), "value": value, "moves": moves})
+        );
+    } else {
+        println!(
+            "{}: value {value:+} (class {}, South's view)",
+            a.game,
+            p.class()
+        );
+        for (m, v) in moves {
+            let v = v.map_or("not in the tablebase".to_string(), |v| format!("{v:+}"));
+            println!("  move {m}: {v}");
+        }
+    }
+    Ok(())
+}
