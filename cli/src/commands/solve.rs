@@ -171,7 +171,8 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
     let r = match (&tablebase, &spec) {
         (Some(dir), GameSpec::Kalah(p)) => {
             let tables = super::tablebase::load(p, dir)?;
-            activity.message(format!("tablebase classes {:?}", tables.classes()));
+            let last = tables.classes().last().copied().unwrap_or(0);
+            activity.message(format!("tablebase: classes 0..={last}"));
             solve_report(&Probed::new(*p, &tables), method, &cfg, step)?
         }
         (Some(_), _) => bail!("--tablebase: the databases are Kalah's, not `{game}`'s"),

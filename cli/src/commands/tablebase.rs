@@ -155,11 +155,11 @@ fn probe(a: ProbeArgs) -> Result<()> {
     let tables = load(&p, &a.tablebase)?;
     let Some(value) = tables.probe(&p) else {
         bail!(
-            "{} has {} seeds in its pits; the tablebase in {} has classes {:?}",
+            "{} has {} seeds in its pits; the tablebase in {} has classes 0..={}",
             a.game,
             p.class(),
             a.tablebase.display(),
-            tables.classes()
+            tables.classes().last().copied().unwrap_or(0)
         );
     };
     let moves: Vec<(String, Option<i32>)> = p
