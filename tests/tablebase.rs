@@ -1,11 +1,13 @@
 //! Endgame databases: Kalah's ranking is a bijection onto each class; every position of the
 //! small classes has the value the exact solver finds without databases (exhaustively), random
 //! positions solved with the databases have the value solved without them, and a damaged,
-//! truncated or mislabelled file is refused, never read as values.
+//! truncated or mislabelled file is refused, never read as values. The engine reading them
+//! plays the solver's result.
 
 use gamesearch::games::Kalah;
 use gamesearch::tablebase::{class_file, Probed, Tablebase, Tables};
-use gamesearch::{solve, Error, Game, SolveConfig};
+use gamesearch::engine::{Driver, Engine, EngineConfig};
+use gamesearch::{solve, Error, Game, Limits, SolveConfig};
 use proptest::prelude::*;
 
 mod common;
@@ -89,6 +91,37 @@ proptest! {
         if tables.has(p.class()) {
             prop_assert_eq!(tables.probe(&p), without.value);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// The playing engine reads the databases too: searched to the end (no budget), it finds
+    /// the win, draw or loss the solver finds without databases, and its move keeps it.
+    #[test]
+    fn the_engine_with_databases_plays_the_solvers_result(
+        m in 2..4usize,
+        n in 1..4u32,
+        choices in proptest::collection::vec(any::<u8>(), 0..10),
+        up_to in 0..9u32,
+        mtdf in any::<bool>(),
+    ) {
+        let start = Kalah::new(m, n).unwrap();
+        let p = reached(&start, &choices);
+        prop_assume!(p.moves().next().is_some());
+        let tables = built(m, up_to);
+        let exact = solve(&p, &cfg(), |_| {}).unwrap().value.unwrap();
+        let driver = if mtdf { Driver::Mtdf } else { Driver::Pvs { aspiration: 4 } };
+        let mut engine: Engine<Probed<'_, Kalah>> =
+            Engine::new(&EngineConfig { tt_bytes: 1 << 20, driver, max_depth: 128 }).unwrap();
+        let t = engine.think(&Probed::new(p, &tables), &Limits::none(), |_| {});
+        prop_assert!(t.complete, "{}", p);
+        let value = t.value.unwrap();
+        prop_assert_eq!(value.signum(), exact.signum(), "{}: engine {} solver {}", p, value, exact);
+        prop_assert_eq!(t.mate.is_some(), exact != 0, "{}", p);
+        let after = solve(&p.play(t.best_move.unwrap()), &cfg(), |_| {}).unwrap().value.unwrap();
+        prop_assert_eq!(after.signum(), exact.signum(), "{}: the move keeps the result", p);
     }
 }
 

@@ -15,7 +15,8 @@
 //!
 //! Positions at the horizon are scored by the game's [`Heuristic`] (default: `f(p)`); finished
 //! games by their result, as proven wins and losses (`WIN - plies`, so quicker wins score
-//! higher), which end the deepening and are reported as "win in N" ([`Iteration::mate`]).
+//! higher), which end the deepening and are reported as "win in N" ([`Iteration::mate`]); so
+//! are positions whose value an endgame database knows ([`Heuristic::proven_value`]).
 //!
 //! ```
 //! use gamesearch::engine::{Engine, EngineConfig};
@@ -90,6 +91,32 @@ pub trait Heuristic: Game {
     fn heuristic(&self) -> Score {
         self.evaluate()
     }
+
+    /// The position's exact game value (MAX's view) when it is known without a search — an
+    /// endgame database's ([`crate::tablebase::Probed`]). Below the root the engine scores such
+    /// a position as a finished game with that value: a proven win, loss or draw, `n` plies
+    /// from the root ([`Iteration::mate`] then counts the plies to the database's position,
+    /// not to the end of the game). Default: none.
+    ///
+    /// ```
+    /// use gamesearch::engine::Heuristic;
+    /// use gamesearch::games::Kalah;
+    /// use gamesearch::tablebase::{Probed, Tables};
+    /// use gamesearch::{solve, SolveConfig};
+    /// // Kalah with 2 pits of 2 seeds: 8 seeds in the pits, so class 8.
+    /// let p = Kalah::new(2, 2).unwrap();
+    /// let mut tables = Tables::new(&p);
+    /// for class in 0..=8 {
+    ///     tables.build_class(class).unwrap();
+    /// }
+    /// assert_eq!(p.proven_value(), None);
+    /// let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
+    /// let exact = solve(&p, &cfg, |_| {}).unwrap().value;
+    /// assert_eq!(Probed::new(p, &tables).proven_value(), exact);
+    /// ```
+    fn proven_value(&self) -> Option<Score> {
+        None
+    }
 }
 
 impl<A: Adapter> Heuristic for A
@@ -98,6 +125,11 @@ where
 {
     fn heuristic(&self) -> Score {
         A::map_value(self.inner().heuristic())
+    }
+
+    fn proven_value(&self) -> Option<Score> {
+        self.known_value()
+            .or_else(|| self.inner().proven_value().map(A::map_value))
     }
 }
 

@@ -72,6 +72,12 @@ pub trait Scoring<G: Game> {
     fn terminal(p: &G, ply: usize) -> Score;
     /// A position at the horizon (game not over).
     fn horizon(p: &G) -> Score;
+    /// A position whose value is known without a search, `ply` moves from the root, scored as
+    /// [`Scoring::terminal`] would score a finished game of that value. Default: none.
+    #[inline]
+    fn known(_p: &G, _ply: usize) -> Option<Score> {
+        None
+    }
     /// A score as stored in the table for a node at `ply` (side to move's view).
     fn to_table(s: Score, _ply: usize) -> Score {
         s
@@ -133,17 +139,15 @@ impl<G: super::Heuristic> Scoring<G> for Playing {
     const SAME_DRAFT_ONLY: bool = false;
     #[inline]
     fn terminal(p: &G, ply: usize) -> Score {
-        let v = p.evaluate();
-        let ply = ply as Score;
-        match v.signum() {
-            1 => WIN - ply,
-            -1 => -(WIN - ply),
-            _ => 0,
-        }
+        proven(p.evaluate(), ply)
     }
     #[inline]
     fn horizon(p: &G) -> Score {
         p.heuristic().clamp(-HEURISTIC_MAX, HEURISTIC_MAX)
+    }
+    #[inline]
+    fn known(p: &G, ply: usize) -> Option<Score> {
+        p.proven_value().map(|v| proven(v, ply))
     }
     #[inline]
     fn to_table(s: Score, ply: usize) -> Score {
@@ -153,6 +157,18 @@ impl<G: super::Heuristic> Scoring<G> for Playing {
     #[inline]
     fn from_table(s: Score, ply: usize) -> Score {
         shift_proven(s, -(ply as Score))
+    }
+}
+
+/// A game's value `v` (MAX's view), proven `ply` moves from the root, as the engine scores it:
+/// a win `WIN - ply`, a loss `-(WIN - ply)`, a draw 0.
+#[inline]
+fn proven(v: Score, ply: usize) -> Score {
+    let ply = ply as Score;
+    match v.signum() {
+        1 => WIN - ply,
+        -1 => -(WIN - ply),
+        _ => 0,
     }
 }
 
@@ -286,8 +302,16 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
         }
         let me = p.to_move();
         let sign = me.sign();
-        // 2. Leaves: a finished game, or the horizon (where only whether a move exists matters:
-        //    no moves are generated — nor even that, where both score alike).
+        // 2. Leaves: below the root, a position whose value is known without a search (an
+        //    endgame database's); a finished game, or the horizon (where only whether a move
+        //    exists matters: no moves are generated — nor even that, where both score alike).
+        if ply > 0 {
+            if let Some(v) = S::known(p, ply) {
+                self.stats.leaves += 1;
+                self.emit(|| Event::Leaf { value: v });
+                return sign * v;
+            }
+        }
         if depth == 0 && (S::HORIZON_AS_TERMINAL || p.moves().next().is_some()) {
             self.stats.leaves += 1;
             self.horizon_hits += 1;
