@@ -4,9 +4,9 @@
 //! truncated or mislabelled file is refused, never read as values. The engine reading them
 //! plays the solver's result.
 
+use gamesearch::engine::{Driver, Engine, EngineConfig};
 use gamesearch::games::Kalah;
 use gamesearch::tablebase::{class_file, Probed, Tablebase, Tables};
-use gamesearch::engine::{Driver, Engine, EngineConfig};
 use gamesearch::{solve, Error, Game, Limits, SolveConfig};
 use proptest::prelude::*;
 
