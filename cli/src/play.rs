@@ -7,6 +7,7 @@ use std::time::Duration;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Thought};
 use gamesearch::games::{Connect4, Kalah, TicTacToe};
 use gamesearch::solver::book::Book;
+use gamesearch::tablebase::Probed;
 use gamesearch::{Limits, Player, PositionKey, SolverKnowledge};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -36,6 +37,27 @@ pub trait Board: PositionKey + Heuristic + SolverKnowledge {
     /// (`None`: a win is all there is to say).
     fn score_text(&self, v: gamesearch::Score) -> Option<String> {
         Some(format!("score {v:+}, the first player's view"))
+    }
+    /// Whether the engine reads endgame databases here: a proven result it reports may then be
+    /// a database's position, not the end of the game.
+    fn with_databases(&self) -> bool {
+        false
+    }
+}
+
+/// Kalah with its endgame databases: drawn and played as Kalah; the engine reads the databases.
+impl Board for Probed<'_, Kalah> {
+    fn board(&self) -> String {
+        self.position().board()
+    }
+    fn side_name(p: Player) -> &'static str {
+        Kalah::side_name(p)
+    }
+    fn score_text(&self, v: gamesearch::Score) -> Option<String> {
+        self.position().score_text(v)
+    }
+    fn with_databases(&self) -> bool {
+        true
     }
 }
 
@@ -348,6 +370,20 @@ pub fn describe(t: &Thought<impl Copy>, side: Player) -> String {
     }
 }
 
+/// [`describe`], saying where a proven result comes from when the engine reads databases.
+fn describe_at<G: Board>(p: &G, t: &Thought<G::Move>, side: Player) -> String {
+    match t.mate {
+        Some(n) if p.with_databases() => {
+            let outcome = if n > 0 { "win" } else { "loss" };
+            format!(
+                "proven {outcome} (the game's end or the databases within {} plies)",
+                n.abs()
+            )
+        }
+        _ => describe(t, side),
+    }
+}
+
 /// The move the book gives `p`, with what it proves for `side`: a position it has exactly.
 fn book_move<G: Board>(book: Option<&Book>, p: &G, side: Player) -> Option<(G::Move, String)> {
     let a = book?.lookup(p)?;
@@ -410,7 +446,7 @@ pub fn play_game<G: Board>(
                 G::side_name(side),
                 p.move_name(mv),
                 t.depth,
-                describe(&t, side),
+                describe_at(&p, &t, side),
                 t.elapsed.as_secs_f64()
             )?;
             history.push(p.play(mv));
@@ -459,7 +495,7 @@ pub fn play_game<G: Board>(
                         out,
                         "hint: {}   ({} for you, depth {})",
                         p.move_name(m),
-                        describe(&t, side),
+                        describe_at(&p, &t, side),
                         t.depth
                     )?;
                 }

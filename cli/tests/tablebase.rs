@@ -1,6 +1,7 @@
-//! `tablebase build`, `tablebase probe` and `solve --tablebase` as a user runs them: a build
+//! `tablebase build`, `tablebase probe`, `solve --tablebase` and `play --tablebase` as a user runs them: a build
 //! resumes from the classes already written, a probe gives the value the solver gives, a solve
-//! with the databases gives the value of one without, and a damaged class file, a missing
+//! with the databases gives the value of one without, the engine playing with them ends the game
+//! with the solver's result, and a damaged class file, a missing
 //! directory or a game that is not Kalah is one line, exit 2.
 
 mod common;
@@ -59,6 +60,27 @@ fn build_probe_and_solve_with_databases() {
     let without = value(&["solve", "kalah:3,3", "--json", "-q", "--tt-mb", "4"]);
     assert_eq!(with["value"], without["value"]);
     assert!(with["stats"]["interior"].as_u64() < without["stats"]["interior"].as_u64());
+    // The engine plays with them: both sides perfect from a position of class 8, so the game
+    // ends with the solver's result.
+    let (code, out, err) = gamesearch(&[
+        "play",
+        game,
+        "--human",
+        "none",
+        "--engine",
+        "time=0.05",
+        "--tablebase",
+        d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("tablebase: classes 0..=8"), "{err}");
+    assert!(out.contains("proven"), "{out}");
+    let result = match solved["value"].as_i64().unwrap().signum() {
+        1 => "game over: South (first) wins",
+        -1 => "game over: North (second) wins",
+        _ => "game over: draw",
+    };
+    assert!(out.contains(result), "{result}: {out}");
     // The ways it goes wrong.
     let file = dir.join("kalah-3.c8.gstb");
     let mut bytes = std::fs::read(&file).unwrap();
@@ -71,6 +93,11 @@ fn build_probe_and_solve_with_databases() {
             "checksum",
         ),
         (vec!["solve", "kalah:3,3", "--tablebase", d], "checksum"),
+        (vec!["play", "kalah:3,3", "--tablebase", d], "checksum"),
+        (
+            vec!["play", "connect4:4x4", "--tablebase", d],
+            "the databases are Kalah's",
+        ),
         (
             vec!["tablebase", "build", "kalah:3", "--seeds", "9", "--out", d],
             "remove it to build it again",

@@ -3,6 +3,7 @@
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use gamesearch::solver::book::Book;
+use gamesearch::tablebase::{Probed, Tablebase};
 use gamesearch::{GameSpec, Limits};
 use gamesearch_cli::play::{self as playing, Board, EngineSettings, EngineSpec, Human, Match};
 use gamesearch_cli::progress;
@@ -60,6 +61,10 @@ pub struct PlayArgs {
     /// position the book has exactly, without thinking (and gives it as the hint).
     #[arg(long, conflicts_with = "match")]
     pub book: Option<String>,
+    /// Kalah: endgame databases (`gamesearch tablebase build`): the engine (both engines of a
+    /// match) scores a position of a class they hold as the win, draw or loss they prove.
+    #[arg(long)]
+    pub tablebase: Option<std::path::PathBuf>,
 }
 
 /// Runs `gamesearch play`.
@@ -75,6 +80,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         seed,
         json,
         book,
+        tablebase,
     } = args;
     let book = match &book {
         Some(path) => Some(gamesearch::split::read_book(path, &game)?),
@@ -121,11 +127,22 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
             book: book.as_ref(),
         },
     };
-    match spec {
-        GameSpec::Connect4(p) => play(&p, &engine, session, &base, show)?,
-        GameSpec::Kalah(p) => play(&p, &engine, session, &base, show)?,
-        GameSpec::TicTacToe(p) => play(&p, &engine, session, &base, show)?,
-        GameSpec::Random(_) | GameSpec::Tree(_) => {
+    match (spec, &tablebase) {
+        (GameSpec::Kalah(p), Some(dir)) => {
+            let tables = super::tablebase::load(&p, dir)?;
+            let last = tables.classes().last().copied().unwrap_or(0);
+            eprintln!(
+                "tablebase: classes 0..={last} of {} from {}",
+                p.tablebase_rules(),
+                dir.display()
+            );
+            play(&Probed::new(p, &tables), &engine, session, &base, show)?
+        }
+        (_, Some(_)) => bail!("--tablebase: the databases are Kalah's, not `{game}`'s"),
+        (GameSpec::Connect4(p), None) => play(&p, &engine, session, &base, show)?,
+        (GameSpec::Kalah(p), None) => play(&p, &engine, session, &base, show)?,
+        (GameSpec::TicTacToe(p), None) => play(&p, &engine, session, &base, show)?,
+        (GameSpec::Random(_) | GameSpec::Tree(_), None) => {
             bail!("play needs a game with a board: kalah:…, tictactoe or connect4:…")
         }
     }
