@@ -162,6 +162,13 @@ fn files_read_back_and_damaged_ones_are_refused() {
         );
     }
     refused(&good[..good.len() - 7], "checksum");
+    // A value byte that marks a position not built, under a checksum that matches.
+    let mut unbuilt = good[..good.len() - 4].to_vec();
+    let last = unbuilt.len() - 1;
+    unbuilt[last] = 0x80;
+    let crc = crc32fast::hash(&unbuilt);
+    unbuilt.extend_from_slice(&crc.to_le_bytes());
+    refused(&unbuilt, "has no value");
     // Another class's file under this name, and another game's.
     refused(
         &std::fs::read(class_file(&dir, "kalah:3", 5)).unwrap(),

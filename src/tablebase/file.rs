@@ -10,8 +10,8 @@
 //! | 4 | CRC-32 of everything before it |
 //!
 //! A file is checked whole when it is loaded (its checksum, its header against the rules and
-//! class asked for, its length against the class's size): a damaged one is refused, never read
-//! as values.
+//! class asked for, its length against the class's size, no position left without a value): a
+//! damaged one is refused, never read as values.
 
 use std::path::{Path, PathBuf};
 
@@ -157,6 +157,12 @@ fn check(bytes: &[u8], rules: &str, class: u32, size: u64) -> Result<usize, Stri
         return Err(format!(
             "class {class} has {size} positions; the file says {count} and holds {}",
             body.len() - at - 12
+        ));
+    }
+    let values = &body[at + 12..];
+    if let Some(r) = values.iter().position(|&v| v as i8 == super::UNKNOWN) {
+        return Err(format!(
+            "position {r} of class {class} has no value (the byte that marks one not built yet)"
         ));
     }
     Ok(at + 12)

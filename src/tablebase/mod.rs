@@ -2,8 +2,9 @@
 //! that moves never raise (Kalah and Awari: the seeds still in the pits). A class is built from
 //! the classes below it and itself: every position's value is the best over its moves, a move
 //! into a lower class read from that class's table, a move that stays in the class from the
-//! class's own table once known — sweeps repeat until nothing changes (Kalah's moves within a
-//! class form no cycle, so every position gets its value). Values are stored relative to the
+//! class's own table, its child settled first (depth first) when it is not known yet — sweeps
+//! repeat until every value is known (Kalah's moves within a class form no cycle, so one sweep
+//! does it; a cycle is reported as an error). Values are stored relative to the
 //! class (Kalah: the mover's margin over the seeds still in play), one byte a position, so
 //! positions that differ only in what is already banked share an entry (Irving, Donkers &
 //! Uiterwijk 2000; Rawlings 2015; Romein & Bal's Awari).
@@ -107,15 +108,14 @@ pub struct Tables<G> {
     classes: Vec<Option<Values>>,
 }
 
-/// A class built: its positions, the sweeps it took, and how many positions were still unknown
-/// after each.
+/// A class built: its positions and the sweeps it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassReport {
     /// The class.
     pub class: u32,
     /// Positions in it.
     pub positions: u64,
-    /// Sweeps over the class until no value changed.
+    /// Sweeps over the class until every value was known.
     pub sweeps: u32,
 }
 
