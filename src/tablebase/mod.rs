@@ -31,6 +31,70 @@
 //! assert_eq!(with.value, without.value);
 //! assert!(with.stats.nodes() < without.stats.nodes());
 //! ```
+//!
+//! **A second game.** Any game whose classes moves never raise can implement [`Tablebase`].
+//! Here, a pile of stones: take 1 to 3, whoever takes the last one wins; instead of taking, each
+//! side may pass once in the game, a move that stays in the class. The class is the stones
+//! left; the rank, which sides may still pass (the mover's first); the values are the mover's.
+//!
+//! ```
+//! use gamesearch::tablebase::{Tablebase, Tables};
+//! use gamesearch::{solve, Game, Player, PositionKey, Score, SolveConfig, SolverKnowledge};
+//!
+//! #[derive(Clone, Copy, Debug)]
+//! struct Stones { left: u32, mover: Player, may_pass: (bool, bool) } // (the mover, the other)
+//!
+//! impl Game for Stones {
+//!     type Move = u32; // 0: pass; 1..=3: take
+//!     type Moves = std::vec::IntoIter<u32>;
+//!     fn to_move(&self) -> Player { self.mover }
+//!     fn moves(&self) -> Self::Moves {
+//!         let pass = (self.left > 0 && self.may_pass.0).then_some(0);
+//!         pass.into_iter().chain(1..=self.left.min(3)).collect::<Vec<_>>().into_iter()
+//!     }
+//!     fn play(&self, m: u32) -> Self {
+//!         let (mine, theirs) = self.may_pass;
+//!         Stones { left: self.left - m, mover: self.mover.opponent(), may_pass: (theirs, mine && m > 0) }
+//!     }
+//!     // Whoever faces an empty pile has lost.
+//!     fn evaluate(&self) -> Score { if self.left == 0 { -self.mover.sign() } else { 0 } }
+//! }
+//! impl PositionKey for Stones {
+//!     fn key(&self) -> u64 { (self.left as u64) << 3 | (self.rank() << 1) | (self.mover == Player::Max) as u64 }
+//! }
+//! impl SolverKnowledge for Stones {}
+//!
+//! impl Tablebase for Stones {
+//!     fn tablebase_rules(&self) -> String { "stones".into() }
+//!     fn class(&self) -> u32 { self.left }
+//!     fn class_size(&self, _class: u32) -> Option<u64> { Some(4) }
+//!     fn rank(&self) -> u64 { 2 * self.may_pass.0 as u64 + self.may_pass.1 as u64 }
+//!     fn unrank(&self, class: u32, rank: u64) -> Self {
+//!         Stones { left: class, mover: Player::Max, may_pass: (rank >= 2, rank % 2 == 1) }
+//!     }
+//!     fn relative_value(&self, score: Score) -> i32 { self.mover.sign() * score }
+//!     fn absolute_value(&self, relative: i32) -> Score { self.mover.sign() * relative }
+//! }
+//!
+//! let proto = Stones { left: 0, mover: Player::Max, may_pass: (true, true) };
+//! let mut tables = Tables::new(&proto);
+//! for class in 0..=12 {
+//!     tables.build_class(class).unwrap();
+//! }
+//! // Every position, either side to move, has the value the solver finds without the tables.
+//! let cfg = SolveConfig { tt_bytes: 1 << 16, ..SolveConfig::default() };
+//! for class in 0..=12 {
+//!     for rank in 0..4 {
+//!         let p = proto.unrank(class, rank);
+//!         for p in [p, Stones { mover: Player::Min, ..p }] {
+//!             assert_eq!(tables.probe(&p), solve(&p, &cfg, |_| {}).unwrap().value);
+//!         }
+//!     }
+//! }
+//! // Without passes, a multiple of 4 loses for the mover (Bouton's theory of such games).
+//! assert_eq!(tables.probe(&proto.unrank(8, 0)), Some(-1));
+//! assert_eq!(tables.probe(&proto.unrank(9, 0)), Some(1));
+//! ```
 
 mod file;
 
