@@ -5,4 +5,5 @@
 pub mod experiments;
 pub mod play;
 pub mod progress;
+pub mod serve;
 pub mod view;

@@ -14,7 +14,9 @@ mod args;
 mod commands;
 mod output;
 
-use commands::{bench, combine, compare, experiment, play, search, solve, split, tablebase, trace};
+use commands::{
+    bench, combine, compare, experiment, play, search, serve, solve, split, tablebase, trace,
+};
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS, proof-number and
 /// conspiracy-number search, an exact solver.
@@ -53,6 +55,10 @@ enum Command {
         #[command(subcommand)]
         which: tablebase::TablebaseCommand,
     },
+    /// The analysis board in the browser and its JSON API: every move's value (exact from the
+    /// solver within a budget, else the engine's), play against the engine
+    /// (http://127.0.0.1:8080/ by default; docs/api.md).
+    Serve(serve::ServeArgs),
     /// Benchmarks: `bench connect4 FILE` solves every `<moves> <score>` line and checks it.
     Bench {
         #[command(subcommand)]
@@ -121,6 +127,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Split(a) => split::run(a, show),
         Command::Combine(a) => combine::run(a),
         Command::Tablebase { which } => tablebase::run(which),
+        Command::Serve(a) => serve::run(a),
         Command::Bench { which } => bench::run(which, show),
         Command::Experiment { which } => experiment::run(which, show),
     }

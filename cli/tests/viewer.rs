@@ -3,7 +3,7 @@
 //! when none is installed, a failure under `CI=true` — `.ci/run` installs it).
 
 mod common;
-use common::gamesearch;
+use common::{browser, gamesearch};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -187,22 +187,6 @@ fn the_node_cap_is_stated_and_kept() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-fn chromium() -> Option<&'static str> {
-    [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ]
-    .into_iter()
-    .find(|c| {
-        Command::new(c)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
-}
-
 /// Loads the page in headless Chromium at `#fragment` and returns the DOM after its script ran.
 fn dom(browser: &str, page: &Path, fragment: &str) -> String {
     let url = format!("file://{}#{fragment}", page.display());
@@ -221,16 +205,7 @@ fn dom(browser: &str, page: &Path, fragment: &str) -> String {
 
 #[test]
 fn the_page_steps_to_the_end_in_a_real_browser() {
-    let Some(browser) = chromium() else {
-        // Under CI (`CI=true`, as .ci/run runs) a missing browser fails: a skip there would
-        // read as a pass. Elsewhere the test says it was skipped.
-        assert!(
-            std::env::var("CI").map_or(true, |v| v.is_empty() || v == "false"),
-            "no Chromium installed, and CI is set: .ci/run installs it (apt-get install chromium)"
-        );
-        eprintln!("skipped: no Chromium installed (.ci/run installs it: apt-get install chromium)");
-        return;
-    };
+    let Some(browser) = browser() else { return };
     let dir = out_dir("browser");
     let page = dir.join("t.html");
     let (code, _, err) = gamesearch(&[

@@ -51,6 +51,7 @@ pub mod compare;
 pub mod experiment;
 pub mod play;
 pub mod search;
+pub mod serve;
 pub mod solve;
 pub mod split;
 pub mod tablebase;

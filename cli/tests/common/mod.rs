@@ -40,3 +40,35 @@ pub fn gamesearch_stdin(args: &[&str], input: &str) -> (i32, String, String) {
         String::from_utf8(out.stderr).unwrap(),
     )
 }
+
+/// A headless-capable Chromium on this machine, if any.
+pub fn chromium() -> Option<&'static str> {
+    [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ]
+    .into_iter()
+    .find(|c| {
+        Command::new(c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// The browser for a test that needs one; `None` (the test then returns at once) after saying it
+/// was skipped. Under CI (`CI=true`, as .ci/run runs) a missing browser fails instead: a skip
+/// there would read as a pass.
+pub fn browser() -> Option<&'static str> {
+    let found = chromium();
+    if found.is_none() {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v.is_empty() || v == "false"),
+            "no Chromium installed, and CI is set: .ci/run installs it (apt-get install chromium)"
+        );
+        eprintln!("skipped: no Chromium installed (.ci/run installs it: apt-get install chromium)");
+    }
+    found
+}

@@ -1,0 +1,615 @@
+//! `gamesearch serve`'s library half: the analysis of a position (every move's value, exact
+//! from the solver when it finishes within the budget, else the engine's evaluation), and the
+//! HTTP server (axum on tokio) that answers it as JSON.
+//!
+//! The server is built to be left running: it binds where it is told (the command's default is
+//! 127.0.0.1), every request runs under a time and node budget no larger than the server's, at
+//! most `queue` requests are in the house at once (one more gets 503, not a thread), query
+//! strings are limited in size, and a client that goes away stops its search. One solver table
+//! and one engine table serve every request of the same rules (a request of other rules starts
+//! them afresh: positions of different boards must not share keys).
+//!
+//! The API (every answer JSON; a bad position or parameter is 400 with `{"error": "…"}`):
+//! - `GET /api/legal?game=G`: whose move it is, the legal moves and each one's resulting
+//!   position, whether the game is over and its value then;
+//! - `GET /api/play?game=G&move=M`: the position after a move;
+//! - `GET /api/analyse?game=G[&time=SECS][&nodes=N]`: every move's value (exact, or the
+//!   engine's evaluation and depth with its line), the position's value and best move;
+//! - `GET /api/engine?game=G[&time=SECS]`: the engine's move;
+//! - `GET /api/status`: searches running and queued, the budgets.
+//!
+//! `G` is a game as the command line writes it: `connect4:7x6:4453`, `kalah:6,4`,
+//! `kalah:POSITION`, `tictactoe[:CELLS]`. Values are the first player's view (MAX), as
+//! everywhere in gamesearch.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Query, RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use gamesearch::engine::{Engine, EngineConfig};
+use gamesearch::games::{Connect4, Kalah, TicTacToe};
+use gamesearch::solver::{ExactSolver, SolveConfig};
+use gamesearch::tablebase::Tablebase;
+use gamesearch::{Game, GameSpec, Limits, Player, Score};
+use serde::Serialize;
+use tokio::sync::Semaphore;
+
+use crate::play::Board;
+
+/// The longest query string a request may carry.
+pub const MAX_QUERY: usize = 2048;
+
+/// What the server allows each request, and how many it holds at once.
+#[derive(Clone, Copy, Debug)]
+pub struct ServeConfig {
+    /// The most time one request may search (and its default).
+    pub max_time: Duration,
+    /// The most nodes one request may search (and its default).
+    pub max_nodes: u64,
+    /// Requests searching or waiting to; one more is answered 503.
+    pub queue: usize,
+    /// The solver's table, bytes (one per rules in use).
+    pub tt_bytes: usize,
+}
+
+impl Default for ServeConfig {
+    fn default() -> Self {
+        ServeConfig {
+            max_time: Duration::from_secs(3),
+            max_nodes: 200_000_000,
+            queue: 8,
+            tt_bytes: 256 << 20,
+        }
+    }
+}
+
+/// An error a request gets: its status and one line.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl ApiError {
+    fn bad(message: impl Into<String>) -> Self {
+        ApiError(StatusCode::BAD_REQUEST, message.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<gamesearch::Error> for ApiError {
+    fn from(e: gamesearch::Error) -> Self {
+        ApiError::bad(e.to_string())
+    }
+}
+
+/// One move and its value.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveValue {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after it (a `game` argument).
+    pub game: String,
+    /// The exact value after the move (MAX's view) when the solver finished.
+    pub value: Option<Score>,
+    /// The proven bounds on that value.
+    pub bounds: (Score, Score),
+    /// The engine's evaluation when the value is not exact (MAX's view; `±(32000 - plies)` is a
+    /// proven win or loss).
+    pub eval: Option<Score>,
+    /// The engine's depth.
+    pub depth: u32,
+    /// The engine's line after the move.
+    pub pv: Vec<String>,
+    /// Nodes spent on this move.
+    pub nodes: u64,
+}
+
+/// A position analysed: each move's value, and the position's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The position (as asked).
+    pub game: String,
+    /// `max` (the first player) or `min`.
+    pub to_move: Player,
+    /// The game is over.
+    pub over: bool,
+    /// The position's exact value (MAX's view): when it is over, or every move's value is exact.
+    pub value: Option<Score>,
+    /// The best move: by exact value where every move has one, else by exact win, then the
+    /// engine's evaluation.
+    pub best_move: Option<String>,
+    /// Every legal move, in the game's order.
+    pub moves: Vec<MoveValue>,
+    /// Nodes in all.
+    pub nodes: u64,
+    /// Milliseconds in all.
+    pub time_ms: f64,
+    /// False when the budget or a stop cut the analysis short (moves not reached are left out).
+    pub complete: bool,
+}
+
+/// The solver and engine kept for one game type, with the rules their tables hold.
+struct Analyst<G: Game> {
+    rules: String,
+    solver: ExactSolver<G>,
+    engine: Engine<G>,
+}
+
+/// A game the server analyses.
+trait Served: Board + Send + Sync + 'static {
+    /// The rules, for keeping one table per rules.
+    fn rules(&self) -> String;
+    /// The `game` argument of the position after `mv` from this one, written `game`.
+    fn game_after(&self, game: &str, mv: Self::Move) -> String;
+}
+
+impl Served for Connect4 {
+    fn rules(&self) -> String {
+        format!("connect4:{}x{}", self.width(), self.height())
+    }
+    /// The moves so far, and this one.
+    fn game_after(&self, game: &str, mv: u8) -> String {
+        let sep = if game.matches(':').count() == 1 {
+            ":"
+        } else {
+            ""
+        };
+        format!("{game}{sep}{}", self.move_name(mv))
+    }
+}
+impl Served for Kalah {
+    fn rules(&self) -> String {
+        self.tablebase_rules()
+    }
+    fn game_after(&self, _: &str, mv: u8) -> String {
+        format!("kalah:{}", self.play(mv))
+    }
+}
+impl Served for TicTacToe {
+    fn rules(&self) -> String {
+        "tictactoe".into()
+    }
+    fn game_after(&self, _: &str, mv: Self::Move) -> String {
+        format!("tictactoe:{}", self.play(mv))
+    }
+}
+
+type Slot<G> = Mutex<Option<Analyst<G>>>;
+
+/// What every request shares.
+pub struct Shared {
+    cfg: ServeConfig,
+    queue: Arc<Semaphore>,
+    running: AtomicUsize,
+    connect4: Slot<Connect4>,
+    kalah: Slot<Kalah>,
+    tictactoe: Slot<TicTacToe>,
+}
+
+impl Shared {
+    /// Nothing searched yet.
+    pub fn new(cfg: ServeConfig) -> Arc<Self> {
+        Arc::new(Shared {
+            cfg,
+            queue: Arc::new(Semaphore::new(cfg.queue)),
+            running: AtomicUsize::new(0),
+            connect4: Mutex::new(None),
+            kalah: Mutex::new(None),
+            tictactoe: Mutex::new(None),
+        })
+    }
+}
+
+/// Sets the flag when dropped: the request's future is dropped when its client goes away.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The position a `game` argument names, on a board the server plays.
+fn position(game: &str) -> Result<GameSpec, ApiError> {
+    if game.is_empty() {
+        return Err(ApiError::bad(
+            "missing `game` (e.g. game=connect4:7x6:4453)",
+        ));
+    }
+    let board = ["connect4:", "kalah:", "tictactoe:"];
+    if game != "tictactoe" && !board.iter().any(|b| game.starts_with(b)) {
+        return Err(ApiError::bad(format!(
+            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS]"
+        )));
+    }
+    Ok(game.parse()?)
+}
+
+/// The `game` argument of the position after `mv` from `p` (named `game`).
+fn game_after<G: Served>(game: &str, p: &G, mv: G::Move) -> String {
+    p.game_after(game, mv)
+}
+
+/// The query's parameters; `None` where absent.
+type Params = HashMap<String, String>;
+
+fn budget(params: &Params, cfg: &ServeConfig) -> Result<(Duration, u64), ApiError> {
+    let time = match params.get("time") {
+        None => cfg.max_time,
+        Some(t) => {
+            let secs: f64 = t
+                .parse()
+                .map_err(|_| ApiError::bad(format!("time={t}: not a number of seconds")))?;
+            if !(secs > 0.0 && secs.is_finite()) {
+                return Err(ApiError::bad(format!("time={t}: must be more than 0")));
+            }
+            if secs > cfg.max_time.as_secs_f64() {
+                return Err(ApiError::bad(format!(
+                    "time={t}: this server allows at most {} s a request",
+                    cfg.max_time.as_secs_f64()
+                )));
+            }
+            Duration::from_secs_f64(secs)
+        }
+    };
+    let nodes = match params.get("nodes") {
+        None => cfg.max_nodes,
+        Some(n) => {
+            let n: u64 = n
+                .parse()
+                .map_err(|_| ApiError::bad(format!("nodes={n}: not a whole number")))?;
+            if n == 0 || n > cfg.max_nodes {
+                return Err(ApiError::bad(format!(
+                    "nodes={n}: must be 1 to {} on this server",
+                    cfg.max_nodes
+                )));
+            }
+            n
+        }
+    };
+    Ok((time, nodes))
+}
+
+/// Analyses `p` within `time` and `nodes`, stopping early when `stop` is set: each move gets an
+/// equal share, half for the solver and, when it does not finish, the rest for the engine.
+fn analyse<G: Served>(
+    game: &str,
+    p: &G,
+    slot: &Slot<G>,
+    cfg: &ServeConfig,
+    (time, nodes): (Duration, u64),
+    stop: &Arc<AtomicBool>,
+) -> Result<Analysis, ApiError> {
+    let start = Instant::now();
+    let moves: Vec<G::Move> = p.moves().collect();
+    let mut out = Analysis {
+        game: game.to_string(),
+        to_move: p.to_move(),
+        over: moves.is_empty(),
+        value: moves.is_empty().then(|| p.evaluate()),
+        best_move: None,
+        moves: Vec::new(),
+        nodes: 0,
+        time_ms: 0.0,
+        complete: true,
+    };
+    if moves.is_empty() {
+        return Ok(out);
+    }
+    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    let rules = p.rules();
+    if guard.as_ref().is_none_or(|a| a.rules != rules) {
+        let solver_cfg = SolveConfig {
+            tt_bytes: cfg.tt_bytes,
+            ..SolveConfig::default()
+        };
+        *guard = Some(Analyst {
+            rules,
+            solver: ExactSolver::new(&solver_cfg)?,
+            engine: Engine::new(&EngineConfig {
+                tt_bytes: (cfg.tt_bytes / 4).max(1 << 20),
+                ..EngineConfig::default()
+            })?,
+        });
+    }
+    let analyst = guard.as_mut().expect("set above");
+    let share = time / (moves.len() as u32);
+    let node_share = (nodes / moves.len() as u64).max(1);
+    for &m in &moves {
+        if stop.load(Ordering::Relaxed) || start.elapsed() >= time {
+            out.complete = false;
+            break;
+        }
+        let child = p.play(m);
+        let mut mv = MoveValue {
+            mv: p.move_name(m),
+            game: game_after(game, p, m),
+            value: None,
+            bounds: (Score::MIN, Score::MAX),
+            eval: None,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+        };
+        if child.moves().next().is_none() {
+            let v = child.evaluate();
+            (mv.value, mv.bounds) = (Some(v), (v, v));
+            out.moves.push(mv);
+            continue;
+        }
+        let limits = |t: Duration, n: u64| {
+            Limits::none()
+                .with_max_time(t)
+                .with_max_nodes(n)
+                .with_stop_flag(Arc::clone(stop))
+        };
+        let solve_cfg = SolveConfig {
+            tt_bytes: cfg.tt_bytes,
+            limits: limits(share / 2, node_share / 2),
+            threads: 1,
+            id_depth: 4,
+            ..SolveConfig::default()
+        };
+        let s = analyst.solver.solve(&child, &solve_cfg, |_| {})?;
+        mv.nodes += s.stats.nodes();
+        (mv.value, mv.bounds) = (s.value, s.bounds);
+        if s.value.is_none() {
+            let t = analyst
+                .engine
+                .think(&child, &limits(share / 2, node_share / 2), |_| {});
+            mv.nodes += t.stats.nodes();
+            mv.eval = t.value;
+            mv.depth = t.depth;
+            let mut q = child.clone();
+            for &m in &t.pv {
+                mv.pv.push(q.move_name(m));
+                q = q.play(m);
+            }
+        }
+        out.nodes += mv.nodes;
+        out.moves.push(mv);
+    }
+    let sign = p.to_move().sign();
+    if out.complete && out.moves.iter().all(|m| m.value.is_some()) {
+        let best = out
+            .moves
+            .iter()
+            .max_by_key(|m| sign * m.value.expect("all exact"))
+            .expect("a move");
+        out.value = best.value;
+        out.best_move = Some(best.mv.clone());
+    } else {
+        // A proven win first, then the engine's evaluation; a proven loss last.
+        let key = |m: &MoveValue| match (m.value, m.eval) {
+            (Some(v), _) if sign * v > 0 => (2, sign * v),
+            (Some(v), _) if sign * v < 0 => (-2, sign * v),
+            (Some(_), _) => (0, 0),
+            (None, Some(e)) => (0, sign * e),
+            (None, None) => (-1, 0),
+        };
+        out.best_move = out
+            .moves
+            .iter()
+            .max_by_key(|m| key(m))
+            .map(|m| m.mv.clone());
+    }
+    out.time_ms = start.elapsed().as_secs_f64() * 1e3;
+    Ok(out)
+}
+
+/// The engine's move for `p`.
+fn engine_move<G: Served>(
+    p: &G,
+    slot: &Slot<G>,
+    cfg: &ServeConfig,
+    (time, nodes): (Duration, u64),
+    stop: &Arc<AtomicBool>,
+) -> Result<serde_json::Value, ApiError> {
+    if p.moves().next().is_none() {
+        return Err(ApiError::bad("the game is over: no move to make"));
+    }
+    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    let rules = p.rules();
+    if guard.as_ref().is_none_or(|a| a.rules != rules) {
+        *guard = Some(Analyst {
+            rules,
+            solver: ExactSolver::new(&SolveConfig {
+                tt_bytes: cfg.tt_bytes,
+                ..SolveConfig::default()
+            })?,
+            engine: Engine::new(&EngineConfig {
+                tt_bytes: (cfg.tt_bytes / 4).max(1 << 20),
+                ..EngineConfig::default()
+            })?,
+        });
+    }
+    let analyst = guard.as_mut().expect("set above");
+    let limits = Limits::none()
+        .with_max_time(time)
+        .with_max_nodes(nodes)
+        .with_stop_flag(Arc::clone(stop));
+    let t = analyst.engine.think(p, &limits, |_| {});
+    let mut q = p.clone();
+    let mut pv = Vec::new();
+    for &m in &t.pv {
+        pv.push(q.move_name(m));
+        q = q.play(m);
+    }
+    Ok(serde_json::json!({
+        "move": t.best_move.map(|m| p.move_name(m)),
+        "value": t.value, "mate": t.mate, "depth": t.depth, "pv": pv,
+        "nodes": t.stats.nodes(), "time_ms": t.elapsed.as_secs_f64() * 1e3,
+    }))
+}
+
+/// Runs `work` on a blocking thread once the queue has room (503 when it has none); the
+/// flag is set when the client goes away.
+async fn queued<T: Send + 'static>(
+    shared: &Arc<Shared>,
+    work: impl FnOnce(&Shared, &Arc<AtomicBool>) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = Arc::clone(&shared.queue).try_acquire_owned().map_err(|_| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "busy: {} requests are already searching or waiting; try again",
+                shared.cfg.queue
+            ),
+        )
+    })?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let _on_drop = StopOnDrop(Arc::clone(&stop));
+    let s = Arc::clone(shared);
+    let joined = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        s.running.fetch_add(1, Ordering::Relaxed);
+        let r = work(&s, &stop);
+        s.running.fetch_sub(1, Ordering::Relaxed);
+        r
+    })
+    .await;
+    joined.map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+}
+
+fn param<'p>(params: &'p Params, name: &str) -> Result<&'p str, ApiError> {
+    params
+        .get(name)
+        .map(String::as_str)
+        .ok_or_else(|| ApiError::bad(format!("missing `{name}`")))
+}
+
+async fn legal(Query(params): Query<Params>) -> Result<Json<serde_json::Value>, ApiError> {
+    let game = param(&params, "game")?;
+    fn list<G: Served>(game: &str, p: &G) -> serde_json::Value {
+        let moves: Vec<serde_json::Value> = p
+            .moves()
+            .map(|m| serde_json::json!({ "move": p.move_name(m), "game": game_after(game, p, m) }))
+            .collect();
+        let over = moves.is_empty();
+        serde_json::json!({
+            "game": game, "to_move": p.to_move(), "over": over,
+            "value": over.then(|| p.evaluate()), "moves": moves,
+        })
+    }
+    Ok(Json(match position(game)? {
+        GameSpec::Connect4(p) => list(game, &p),
+        GameSpec::Kalah(p) => list(game, &p),
+        GameSpec::TicTacToe(p) => list(game, &p),
+        _ => unreachable!("position() refuses the rest"),
+    }))
+}
+
+async fn play(Query(params): Query<Params>) -> Result<Json<serde_json::Value>, ApiError> {
+    let game = param(&params, "game")?;
+    let mv = param(&params, "move")?;
+    fn after<G: Served>(game: &str, p: &G, mv: &str) -> Result<serde_json::Value, ApiError> {
+        let m = p.parse_move(mv).ok_or_else(|| {
+            ApiError::bad(format!(
+                "move `{mv}` is not legal in {game}: legal moves are {}",
+                p.move_help()
+            ))
+        })?;
+        let child = p.play(m);
+        let over = child.moves().next().is_none();
+        Ok(serde_json::json!({
+            "game": game_after(game, p, m), "to_move": child.to_move(), "over": over,
+            "value": over.then(|| child.evaluate()),
+        }))
+    }
+    Ok(Json(match position(game)? {
+        GameSpec::Connect4(p) => after(game, &p, mv)?,
+        GameSpec::Kalah(p) => after(game, &p, mv)?,
+        GameSpec::TicTacToe(p) => after(game, &p, mv)?,
+        _ => unreachable!("position() refuses the rest"),
+    }))
+}
+
+async fn analyse_route(
+    State(shared): State<Arc<Shared>>,
+    Query(params): Query<Params>,
+) -> Result<Json<Analysis>, ApiError> {
+    let game = param(&params, "game")?.to_string();
+    let spec = position(&game)?;
+    let b = budget(&params, &shared.cfg)?;
+    let a = queued(&shared, move |s, stop| match &spec {
+        GameSpec::Connect4(p) => analyse(&game, p, &s.connect4, &s.cfg, b, stop),
+        GameSpec::Kalah(p) => analyse(&game, p, &s.kalah, &s.cfg, b, stop),
+        GameSpec::TicTacToe(p) => analyse(&game, p, &s.tictactoe, &s.cfg, b, stop),
+        _ => unreachable!("position() refuses the rest"),
+    })
+    .await?;
+    Ok(Json(a))
+}
+
+async fn engine_route(
+    State(shared): State<Arc<Shared>>,
+    Query(params): Query<Params>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let game = param(&params, "game")?.to_string();
+    let spec = position(&game)?;
+    let b = budget(&params, &shared.cfg)?;
+    let r = queued(&shared, move |s, stop| match &spec {
+        GameSpec::Connect4(p) => engine_move(p, &s.connect4, &s.cfg, b, stop),
+        GameSpec::Kalah(p) => engine_move(p, &s.kalah, &s.cfg, b, stop),
+        GameSpec::TicTacToe(p) => engine_move(p, &s.tictactoe, &s.cfg, b, stop),
+        _ => unreachable!("position() refuses the rest"),
+    })
+    .await?;
+    Ok(Json(r))
+}
+
+async fn status(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
+    let waiting_or_running = shared.cfg.queue - shared.queue.available_permits();
+    Json(serde_json::json!({
+        "running": shared.running.load(Ordering::Relaxed),
+        "in_queue": waiting_or_running,
+        "queue": shared.cfg.queue,
+        "max_time": shared.cfg.max_time.as_secs_f64(),
+        "max_nodes": shared.cfg.max_nodes,
+        "tt_bytes": shared.cfg.tt_bytes,
+    }))
+}
+
+async fn index() -> Html<&'static str> {
+    Html(include_str!("board.html"))
+}
+
+/// Refuses a query string longer than [`MAX_QUERY`] before any handler reads it.
+async fn limit_query(
+    RawQuery(q): RawQuery,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if q.as_ref().is_some_and(|q| q.len() > MAX_QUERY) {
+        return ApiError(
+            StatusCode::URI_TOO_LONG,
+            format!("the query string is longer than {MAX_QUERY} bytes"),
+        )
+        .into_response();
+    }
+    next.run(req).await
+}
+
+/// The server's routes.
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/api/legal", get(legal))
+        .route("/api/play", get(play))
+        .route("/api/analyse", get(analyse_route))
+        .route("/api/engine", get(engine_route))
+        .route("/api/status", get(status))
+        .layer(axum::middleware::from_fn(limit_query))
+        .layer(axum::extract::DefaultBodyLimit::max(4096))
+        .with_state(shared)
+}

@@ -1,0 +1,345 @@
+//! `gamesearch serve` as a client meets it, over real sockets: every endpoint; each move's value
+//! against an independent source (Pons' published scores for the position, and the library's
+//! solver for each move); bad input is 400 with a JSON error naming the problem; budgets are
+//! kept; a full queue answers 503; a client that goes away stops its search; Ctrl-C stops the
+//! server.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use gamesearch::{solve, GameSpec, SolveConfig};
+use serde_json::Value;
+
+mod common;
+use common::browser;
+
+/// A server on a free port, stopped when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start gamesearch serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // "gamesearch serve: http://127.0.0.1:PORT/  (Ctrl-C stops it)"
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// GET `path`: (status, body).
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        let mut reply = String::new();
+        s.read_to_string(&mut reply).unwrap();
+        let status = reply[9..12].parse().unwrap();
+        let body = reply.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        (status, body.to_string())
+    }
+
+    fn json(&self, path: &str) -> Value {
+        let (status, body) = self.get(path);
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"))
+    }
+
+    fn status(&self) -> Value {
+        self.json("/api/status")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn exact(game: &str) -> i64 {
+    let cfg = SolveConfig {
+        tt_bytes: 1 << 20,
+        ..SolveConfig::default()
+    };
+    let value = match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Connect4(p) => solve(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::Kalah(p) => solve(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::TicTacToe(p) => solve(&p, &cfg, |_| {}).unwrap().value,
+        _ => unreachable!(),
+    };
+    value.unwrap().into()
+}
+
+/// Polls `done` for up to `within`.
+fn eventually(within: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < within {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn legal_play_and_the_page() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    let l = s.json("/api/legal?game=connect4:7x6:4453");
+    assert_eq!(l["to_move"], "max");
+    assert_eq!(l["over"], false);
+    let moves: Vec<&str> = l["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["1", "2", "3", "4", "5", "6", "7"]);
+    assert_eq!(l["moves"][3]["game"], "connect4:7x6:44534");
+    let p = s.json("/api/play?game=connect4:7x6&move=4");
+    assert_eq!(p["game"], "connect4:7x6:4");
+    assert_eq!(p["to_move"], "min");
+    // A win: the game is over with its value.
+    let w = s.json("/api/play?game=connect4:7x6:445566&move=7");
+    assert_eq!(w["over"], true);
+    assert!(w["value"].as_i64().unwrap() > 0);
+    let k = s.json("/api/play?game=kalah:6,4&move=3");
+    assert_eq!(k["game"], "kalah:4,4,0,5,5,5/4,4,4,4,4,4/1,0/S"); // the last seed in the store
+    let t = s.json("/api/legal?game=tictactoe:xo.......");
+    assert_eq!(t["moves"].as_array().unwrap().len(), 7);
+    let (status, page) = s.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("gamesearch analysis board"), "{page}");
+}
+
+#[test]
+fn every_moves_value_is_the_solvers_and_the_position_pons() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    // Pons' benchmark positions: the position's score for the side to move is published.
+    let lines = include_str!("../../tests/data/connect4/Test_L3_R1");
+    for line in lines.lines().filter(|l| !l.starts_with('#')).take(3) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let game = format!("connect4:7x6:{moves}");
+        let a = s.json(&format!("/api/analyse?game={game}&time=2"));
+        assert_eq!(a["complete"], true, "{game}: {a}");
+        let sign = if a["to_move"] == "max" { 1 } else { -1 };
+        assert_eq!(
+            a["value"].as_i64().unwrap() * sign,
+            score.parse::<i64>().unwrap(),
+            "{game}: {a}"
+        );
+        for m in a["moves"].as_array().unwrap() {
+            let after = m["game"].as_str().unwrap();
+            assert_eq!(m["value"].as_i64().unwrap(), exact(after), "{after}: {m}");
+        }
+        let best = a["best_move"].as_str().unwrap();
+        let best = a["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["move"] == best)
+            .unwrap();
+        assert_eq!(best["value"], a["value"], "the best move keeps the value");
+    }
+    // Kalah and tic-tac-toe: the whole game within the budget.
+    for game in ["kalah:3,3", "tictactoe", "tictactoe:x...o...."] {
+        let a = s.json(&format!("/api/analyse?game={game}"));
+        assert_eq!(a["value"].as_i64().unwrap(), exact(game), "{game}: {a}");
+        for m in a["moves"].as_array().unwrap() {
+            let after = m["game"].as_str().unwrap();
+            assert_eq!(m["value"].as_i64().unwrap(), exact(after), "{after}");
+        }
+    }
+    // A finished game: its value, no moves.
+    let a = s.json("/api/analyse?game=connect4:7x6:4455667");
+    assert_eq!(a["over"], true);
+    assert!(a["moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn the_engine_moves_and_a_hard_position_gets_evaluations_within_its_budget() {
+    let s = Server::start(&["--tt-mb", "16", "--max-time", "5"]);
+    let e = s.json("/api/engine?game=connect4:7x6:445566&time=0.5");
+    assert!(e["move"] == "3" || e["move"] == "7", "{e}");
+    assert_eq!(e["mate"], 1);
+    // The empty 7x6 board does not solve in 1 s: each move gets the engine's evaluation and
+    // depth, and the answer comes within the budget (plus what a last node takes).
+    let a = s.json("/api/analyse?game=connect4:7x6&time=1");
+    assert!(a["value"].is_null(), "{a}");
+    assert!(a["time_ms"].as_f64().unwrap() < 1_000.0 + 500.0, "{a}");
+    for m in a["moves"].as_array().unwrap() {
+        assert!(m["value"].is_null() && m["eval"].is_i64(), "{m}");
+        assert!(m["depth"].as_u64().unwrap() > 0, "{m}");
+    }
+    let a = s.json("/api/analyse?game=connect4:7x6&nodes=1000");
+    // The budget is checked every 1,024 nodes, by the solver and the engine on each of 7 moves.
+    assert!(a["nodes"].as_u64().unwrap() <= 1000 + 14 * 1024, "{a}");
+}
+
+#[test]
+fn bad_input_is_400_with_a_json_error() {
+    let s = Server::start(&["--tt-mb", "16", "--max-time", "2"]);
+    let long = format!("/api/legal?game={}", "4".repeat(3000));
+    for (path, status, says) in [
+        ("/api/legal", 400, "missing `game`"),
+        ("/api/legal?game=chess", 400, "chess"),
+        ("/api/legal?game=connect4:7x6:4444444", 400, "column 4"),
+        ("/api/legal?game=random:b=2,h=2", 400, "the server plays"),
+        ("/api/play?game=connect4:7x6", 400, "missing `move`"),
+        ("/api/play?game=connect4:7x6&move=9", 400, "not legal"),
+        ("/api/play?game=kalah:6,4&move=0", 400, "not legal"),
+        ("/api/analyse?game=tictactoe&time=abc", 400, "not a number"),
+        ("/api/analyse?game=tictactoe&time=-1", 400, "more than 0"),
+        ("/api/analyse?game=tictactoe&time=60", 400, "at most 2 s"),
+        ("/api/analyse?game=tictactoe&nodes=0", 400, "nodes=0"),
+        ("/api/engine?game=tictactoe:xxxoo....", 400, "over"),
+        (long.as_str(), 414, "longer than"),
+    ] {
+        let (got, body) = s.get(path);
+        assert_eq!(got, status, "{path}: {body}");
+        let v: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"));
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(says), "{path}: {error}");
+    }
+    let (got, _) = s.get("/api/nothing");
+    assert_eq!(got, 404);
+}
+
+#[test]
+fn a_full_queue_answers_503_and_a_client_that_leaves_stops_its_search() {
+    let s = Server::start(&["--tt-mb", "16", "--max-time", "60", "--queue", "1"]);
+    // A long analysis holds the only place; the client then goes away.
+    let mut long = TcpStream::connect(&s.addr).unwrap();
+    write!(
+        long,
+        "GET /api/analyse?game=connect4:7x6&time=60 HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    assert!(
+        eventually(Duration::from_secs(10), || s.status()["running"] == 1),
+        "the analysis started"
+    );
+    let (status, body) = s.get("/api/analyse?game=tictactoe");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("busy"), "{body}");
+    // Simple requests are still answered during the search.
+    assert_eq!(s.json("/api/legal?game=tictactoe")["over"], false);
+    drop(long);
+    // Its search stops long before its 60 s.
+    assert!(
+        eventually(Duration::from_secs(20), || s.status()["running"] == 0),
+        "the search of a client that left goes on: {}",
+        s.status()
+    );
+    assert_eq!(s.status()["in_queue"], 0);
+    assert_eq!(s.json("/api/analyse?game=tictactoe")["value"], 0);
+}
+
+/// The page in headless Chromium: the board of a position from the URL, and the value under
+/// every column that has room, from the analysis.
+#[test]
+fn the_board_shows_every_columns_value_in_a_real_browser() {
+    let Some(browser) = browser() else { return };
+    let s = Server::start(&["--tt-mb", "16"]);
+    // Pons' benchmark position (Test_L3_R1, line 1): 8 cells left, the first player to move
+    // scores +1; columns 3, 4 and 7 are full.
+    let game = "connect4:7x6:7422341735647741166133573473242566";
+    let a = s.json(&format!("/api/analyse?game={game}"));
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=20000",
+            "--dump-dom",
+            &format!("http://{}/?game={game}", s.addr),
+        ])
+        .output()
+        .expect("run chromium");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(dom.contains("value 1 (first player's view)"), "{dom}");
+    for m in a["moves"].as_array().unwrap() {
+        let v = m["value"].as_i64().unwrap();
+        let text = if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string()
+        };
+        let col = m["move"].as_str().unwrap();
+        assert!(
+            dom.contains(&format!("data-move=\"{col}\"")),
+            "column {col} is drawn: {dom}"
+        );
+        assert!(
+            dom.contains(&format!("\">{text}</div>")),
+            "column {col}: {text}: {dom}"
+        );
+    }
+    // 7 columns drawn, 6 cells each: 42 cells, 34 stones.
+    assert_eq!(dom.matches("class=\"cell").count(), 42);
+    assert_eq!(
+        dom.matches("class=\"cell x").count() + dom.matches("class=\"cell o").count(),
+        34
+    );
+}
+
+#[test]
+fn bad_flags_and_a_busy_port_are_one_line_exit_2() {
+    let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = held.local_addr().unwrap().port().to_string();
+    for (args, says) in [
+        (vec!["serve", "--port", &port], "cannot listen"),
+        (vec!["serve", "--max-time", "0"], "--max-time"),
+        (vec!["serve", "--port", "70000"], "70000"),
+        (vec!["serve", "--host", "nowhere"], "nowhere"),
+        (vec!["serve", "--queue", "0"], "0"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_the_server() {
+    let mut s = Server::start(&["--tt-mb", "16"]);
+    assert_eq!(s.json("/api/legal?game=tictactoe")["over"], false);
+    // SAFETY: sending a signal to our own child.
+    unsafe {
+        libc::kill(s.child.id() as i32, libc::SIGTERM);
+    }
+    let mut stopped = false;
+    assert!(eventually(Duration::from_secs(10), || {
+        stopped = matches!(s.child.try_wait(), Ok(Some(_)));
+        stopped
+    }));
+}
