@@ -14,7 +14,9 @@
 //!   position, whether the game is over and its value then;
 //! - `GET /api/play?game=G&move=M`: the position after a move;
 //! - `GET /api/analyse?game=G[&time=SECS][&nodes=N]`: every move's value (exact, or the
-//!   engine's evaluation and depth with its line), the position's value and best move;
+//!   engine's evaluation and depth with its line), the position's value and best move, found in
+//!   rounds that give the moves not yet exact twice the last round's share;
+//! - `GET /api/analyse/stream?…`: the same as server-sent events, one per round, then `done`;
 //! - `GET /api/engine?game=G[&time=SECS]`: the engine's move;
 //! - `GET /api/status`: searches running and queued, the budgets.
 //!
@@ -23,22 +25,25 @@
 //! everywhere in gamesearch.
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Query, RawQuery, State};
 use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use futures_util::Stream;
 use gamesearch::engine::{Engine, EngineConfig};
 use gamesearch::games::{Connect4, Kalah, TicTacToe};
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
 use gamesearch::{Game, GameSpec, Limits, Player, Score};
 use serde::Serialize;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::play::Board;
 
@@ -134,7 +139,8 @@ pub struct Analysis {
     pub nodes: u64,
     /// Milliseconds in all.
     pub time_ms: f64,
-    /// False when the budget or a stop cut the analysis short (moves not reached are left out).
+    /// True when every move has an exact value or the engine's evaluation and no stop (the
+    /// client going away) cut the analysis short.
     pub complete: bool,
 }
 
@@ -280,8 +286,35 @@ fn budget(params: &Params, cfg: &ServeConfig) -> Result<(Duration, u64), ApiErro
     Ok((time, nodes))
 }
 
-/// Analyses `p` within `time` and `nodes`, stopping early when `stop` is set: each move gets an
-/// equal share, half for the solver and, when it does not finish, the rest for the engine.
+/// The analyst of `p`'s rules, made (or made afresh, for other rules) when needed.
+fn analyst_for<'s, G: Served>(
+    guard: &'s mut Option<Analyst<G>>,
+    p: &G,
+    cfg: &ServeConfig,
+) -> Result<&'s mut Analyst<G>, ApiError> {
+    let rules = p.rules();
+    if guard.as_ref().is_none_or(|a| a.rules != rules) {
+        *guard = None; // the old tables go before the new ones are allocated
+        *guard = Some(Analyst {
+            rules,
+            solver: ExactSolver::new(&SolveConfig {
+                tt_bytes: cfg.tt_bytes,
+                ..SolveConfig::default()
+            })?,
+            engine: Engine::new(&EngineConfig {
+                tt_bytes: (cfg.tt_bytes / 4).max(1 << 20),
+                ..EngineConfig::default()
+            })?,
+        });
+    }
+    Ok(guard.as_mut().expect("set above"))
+}
+
+/// Analyses `p` within `time` and `nodes`, stopping early when `stop` is set, in rounds: each
+/// round gives every move not yet exact a share (the first round an eighth of the budget, each
+/// next one twice the last), half to the solver and, when it does not finish, half to the
+/// engine; the tables keep what earlier rounds found. `on_round` sees the analysis after each
+/// round and may end it (`false`).
 fn analyse<G: Served>(
     game: &str,
     p: &G,
@@ -289,6 +322,7 @@ fn analyse<G: Served>(
     cfg: &ServeConfig,
     (time, nodes): (Duration, u64),
     stop: &Arc<AtomicBool>,
+    mut on_round: impl FnMut(&Analysis) -> bool,
 ) -> Result<Analysis, ApiError> {
     let start = Instant::now();
     let moves: Vec<G::Move> = p.moves().collect();
@@ -298,7 +332,19 @@ fn analyse<G: Served>(
         over: moves.is_empty(),
         value: moves.is_empty().then(|| p.evaluate()),
         best_move: None,
-        moves: Vec::new(),
+        moves: moves
+            .iter()
+            .map(|&m| MoveValue {
+                mv: p.move_name(m),
+                game: game_after(game, p, m),
+                value: None,
+                bounds: (Score::MIN, Score::MAX),
+                eval: None,
+                depth: 0,
+                pv: Vec::new(),
+                nodes: 0,
+            })
+            .collect(),
         nodes: 0,
         time_ms: 0.0,
         complete: true,
@@ -307,80 +353,89 @@ fn analyse<G: Served>(
         return Ok(out);
     }
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let rules = p.rules();
-    if guard.as_ref().is_none_or(|a| a.rules != rules) {
-        let solver_cfg = SolveConfig {
-            tt_bytes: cfg.tt_bytes,
-            ..SolveConfig::default()
-        };
-        *guard = Some(Analyst {
-            rules,
-            solver: ExactSolver::new(&solver_cfg)?,
-            engine: Engine::new(&EngineConfig {
-                tt_bytes: (cfg.tt_bytes / 4).max(1 << 20),
-                ..EngineConfig::default()
-            })?,
-        });
-    }
-    let analyst = guard.as_mut().expect("set above");
-    let share = time / (moves.len() as u32);
-    let node_share = (nodes / moves.len() as u64).max(1);
-    for &m in &moves {
-        if stop.load(Ordering::Relaxed) || start.elapsed() >= time {
-            out.complete = false;
-            break;
-        }
-        let child = p.play(m);
-        let mut mv = MoveValue {
-            mv: p.move_name(m),
-            game: game_after(game, p, m),
-            value: None,
-            bounds: (Score::MIN, Score::MAX),
-            eval: None,
-            depth: 0,
-            pv: Vec::new(),
-            nodes: 0,
-        };
-        if child.moves().next().is_none() {
-            let v = child.evaluate();
-            (mv.value, mv.bounds) = (Some(v), (v, v));
-            out.moves.push(mv);
-            continue;
-        }
-        let limits = |t: Duration, n: u64| {
-            Limits::none()
-                .with_max_time(t)
-                .with_max_nodes(n)
-                .with_stop_flag(Arc::clone(stop))
-        };
-        let solve_cfg = SolveConfig {
-            tt_bytes: cfg.tt_bytes,
-            limits: limits(share / 2, node_share / 2),
-            threads: 1,
-            id_depth: 4,
-            ..SolveConfig::default()
-        };
-        let s = analyst.solver.solve(&child, &solve_cfg, |_| {})?;
-        mv.nodes += s.stats.nodes();
-        (mv.value, mv.bounds) = (s.value, s.bounds);
-        if s.value.is_none() {
-            let t = analyst
-                .engine
-                .think(&child, &limits(share / 2, node_share / 2), |_| {});
-            mv.nodes += t.stats.nodes();
-            mv.eval = t.value;
-            mv.depth = t.depth;
-            let mut q = child.clone();
-            for &m in &t.pv {
-                mv.pv.push(q.move_name(m));
-                q = q.play(m);
+    let analyst = analyst_for(&mut guard, p, cfg)?;
+    let n = moves.len() as u32;
+    let (mut share, mut node_share) = (time / (8 * n), (nodes / (8 * u64::from(n))).max(1));
+    let limits = |t: Duration, n: u64| {
+        Limits::none()
+            .with_max_time(t)
+            .with_max_nodes(n)
+            .with_stop_flag(Arc::clone(stop))
+    };
+    let out_of_budget = |out: &Analysis| {
+        stop.load(Ordering::Relaxed) || start.elapsed() >= time || out.nodes >= nodes
+    };
+    'rounds: loop {
+        for (&m, mv) in moves.iter().zip(out.moves.iter_mut()) {
+            if mv.value.is_some() {
+                continue;
+            }
+            if stop.load(Ordering::Relaxed) || start.elapsed() >= time || out.nodes >= nodes {
+                break 'rounds;
+            }
+            let child = p.play(m);
+            if child.moves().next().is_none() {
+                let v = child.evaluate();
+                (mv.value, mv.bounds) = (Some(v), (v, v));
+                continue;
+            }
+            let left = time.saturating_sub(start.elapsed());
+            let nodes_left = nodes - out.nodes;
+            let solve_cfg = SolveConfig {
+                tt_bytes: cfg.tt_bytes,
+                limits: limits((share / 2).min(left), (node_share / 2).min(nodes_left)),
+                threads: 1,
+                id_depth: 4,
+                ..SolveConfig::default()
+            };
+            let s = analyst.solver.solve(&child, &solve_cfg, |_| {})?;
+            mv.nodes += s.stats.nodes();
+            out.nodes += s.stats.nodes();
+            (mv.value, mv.bounds) = (s.value, s.bounds);
+            if s.value.is_none() {
+                let left = time.saturating_sub(start.elapsed());
+                let nodes_left = nodes.saturating_sub(out.nodes).max(1);
+                let t = analyst.engine.think(
+                    &child,
+                    &limits((share / 2).min(left), (node_share / 2).min(nodes_left)),
+                    |_| {},
+                );
+                mv.nodes += t.stats.nodes();
+                out.nodes += t.stats.nodes();
+                if t.depth >= mv.depth {
+                    mv.eval = t.value;
+                    mv.depth = t.depth;
+                    mv.pv.clear();
+                    let mut q = child.clone();
+                    for &m in &t.pv {
+                        mv.pv.push(q.move_name(m));
+                        q = q.play(m);
+                    }
+                }
+            } else {
+                (mv.eval, mv.depth) = (None, 0);
+                mv.pv.clear();
             }
         }
-        out.nodes += mv.nodes;
-        out.moves.push(mv);
+        settle(p.to_move(), &mut out);
+        out.time_ms = start.elapsed().as_secs_f64() * 1e3;
+        if out.value.is_some() || !on_round(&out) || out_of_budget(&out) {
+            break;
+        }
+        (share, node_share) = (share * 2, node_share.saturating_mul(2));
     }
-    let sign = p.to_move().sign();
-    if out.complete && out.moves.iter().all(|m| m.value.is_some()) {
+    settle(p.to_move(), &mut out);
+    out.complete = out.value.is_some()
+        || !stop.load(Ordering::Relaxed)
+            && out.moves.iter().all(|m| m.value.is_some() || m.depth > 0);
+    out.time_ms = start.elapsed().as_secs_f64() * 1e3;
+    Ok(out)
+}
+
+/// The position's value (when every move's is exact) and best move, from its moves'.
+fn settle(mover: Player, out: &mut Analysis) {
+    let sign = mover.sign();
+    if out.moves.iter().all(|m| m.value.is_some()) {
         let best = out
             .moves
             .iter()
@@ -389,13 +444,20 @@ fn analyse<G: Served>(
         out.value = best.value;
         out.best_move = Some(best.mv.clone());
     } else {
-        // A proven win first, then the engine's evaluation; a proven loss last.
-        let key = |m: &MoveValue| match (m.value, m.eval) {
-            (Some(v), _) if sign * v > 0 => (2, sign * v),
-            (Some(v), _) if sign * v < 0 => (-2, sign * v),
-            (Some(_), _) => (0, 0),
-            (None, Some(e)) => (0, sign * e),
-            (None, None) => (-1, 0),
+        // A proven win first (exact, or bounds above 0 for the mover), then the engine's
+        // evaluation, then a proven loss.
+        let key = |m: &MoveValue| {
+            let (lo, hi) = m.bounds;
+            let (lo, hi) = if sign > 0 { (lo, hi) } else { (-hi, -lo) };
+            match (m.value, m.eval) {
+                (Some(v), _) if sign * v > 0 => (2, sign * v),
+                (Some(v), _) if sign * v < 0 => (-2, sign * v),
+                (Some(_), _) => (0, 0),
+                (None, _) if lo > 0 => (2, lo),
+                (None, _) if hi < 0 => (-2, hi),
+                (None, Some(e)) => (0, sign * e),
+                (None, None) => (-1, 0),
+            }
         };
         out.best_move = out
             .moves
@@ -403,8 +465,6 @@ fn analyse<G: Served>(
             .max_by_key(|m| key(m))
             .map(|m| m.mv.clone());
     }
-    out.time_ms = start.elapsed().as_secs_f64() * 1e3;
-    Ok(out)
 }
 
 /// The engine's move for `p`.
@@ -419,21 +479,7 @@ fn engine_move<G: Served>(
         return Err(ApiError::bad("the game is over: no move to make"));
     }
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let rules = p.rules();
-    if guard.as_ref().is_none_or(|a| a.rules != rules) {
-        *guard = Some(Analyst {
-            rules,
-            solver: ExactSolver::new(&SolveConfig {
-                tt_bytes: cfg.tt_bytes,
-                ..SolveConfig::default()
-            })?,
-            engine: Engine::new(&EngineConfig {
-                tt_bytes: (cfg.tt_bytes / 4).max(1 << 20),
-                ..EngineConfig::default()
-            })?,
-        });
-    }
-    let analyst = guard.as_mut().expect("set above");
+    let analyst = analyst_for(&mut guard, p, cfg)?;
     let limits = Limits::none()
         .with_max_time(time)
         .with_max_nodes(nodes)
@@ -452,13 +498,9 @@ fn engine_move<G: Served>(
     }))
 }
 
-/// Runs `work` on a blocking thread once the queue has room (503 when it has none); the
-/// flag is set when the client goes away.
-async fn queued<T: Send + 'static>(
-    shared: &Arc<Shared>,
-    work: impl FnOnce(&Shared, &Arc<AtomicBool>) -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    let permit = Arc::clone(&shared.queue).try_acquire_owned().map_err(|_| {
+/// A place in the queue, or 503 when it is full.
+fn place(shared: &Arc<Shared>) -> Result<OwnedSemaphorePermit, ApiError> {
+    Arc::clone(&shared.queue).try_acquire_owned().map_err(|_| {
         ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
@@ -466,7 +508,16 @@ async fn queued<T: Send + 'static>(
                 shared.cfg.queue
             ),
         )
-    })?;
+    })
+}
+
+/// Runs `work` on a blocking thread once the queue has room (503 when it has none); the
+/// flag is set when the client goes away.
+async fn queued<T: Send + 'static>(
+    shared: &Arc<Shared>,
+    work: impl FnOnce(&Shared, &Arc<AtomicBool>) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = place(shared)?;
     let stop = Arc::new(AtomicBool::new(false));
     let _on_drop = StopOnDrop(Arc::clone(&stop));
     let s = Arc::clone(shared);
@@ -542,13 +593,58 @@ async fn analyse_route(
     let spec = position(&game)?;
     let b = budget(&params, &shared.cfg)?;
     let a = queued(&shared, move |s, stop| match &spec {
-        GameSpec::Connect4(p) => analyse(&game, p, &s.connect4, &s.cfg, b, stop),
-        GameSpec::Kalah(p) => analyse(&game, p, &s.kalah, &s.cfg, b, stop),
-        GameSpec::TicTacToe(p) => analyse(&game, p, &s.tictactoe, &s.cfg, b, stop),
+        GameSpec::Connect4(p) => analyse(&game, p, &s.connect4, &s.cfg, b, stop, |_| true),
+        GameSpec::Kalah(p) => analyse(&game, p, &s.kalah, &s.cfg, b, stop, |_| true),
+        GameSpec::TicTacToe(p) => analyse(&game, p, &s.tictactoe, &s.cfg, b, stop, |_| true),
         _ => unreachable!("position() refuses the rest"),
     })
     .await?;
     Ok(Json(a))
+}
+
+/// `/api/analyse/stream`: the analysis as server-sent events, a `round` event after every
+/// round (each move's value or evaluation so far) and a last `done` (or `error`) event. A client
+/// that closes the stream stops the search.
+async fn analyse_stream(
+    State(shared): State<Arc<Shared>>,
+    Query(params): Query<Params>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let game = param(&params, "game")?.to_string();
+    let spec = position(&game)?;
+    let b = budget(&params, &shared.cfg)?;
+    let permit = place(&shared)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let on_drop = StopOnDrop(Arc::clone(&stop));
+    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(4);
+    let s = Arc::clone(&shared);
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        s.running.fetch_add(1, Ordering::Relaxed);
+        let round = |a: &Analysis| tx.blocking_send(event("round", a)).is_ok();
+        let r = match &spec {
+            GameSpec::Connect4(p) => analyse(&game, p, &s.connect4, &s.cfg, b, &stop, round),
+            GameSpec::Kalah(p) => analyse(&game, p, &s.kalah, &s.cfg, b, &stop, round),
+            GameSpec::TicTacToe(p) => analyse(&game, p, &s.tictactoe, &s.cfg, b, &stop, round),
+            _ => unreachable!("position() refuses the rest"),
+        };
+        let last = match r {
+            Ok(a) => event("done", &a),
+            Err(e) => event("error", &serde_json::json!({ "error": e.1 })),
+        };
+        let _ = tx.blocking_send(last);
+        s.running.fetch_sub(1, Ordering::Relaxed);
+    });
+    let events = futures_util::stream::unfold((rx, on_drop), |(mut rx, on_drop)| async move {
+        rx.recv().await.map(|e| (Ok(e), (rx, on_drop)))
+    });
+    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+}
+
+/// A server-sent event named `name` with `data` as JSON.
+fn event(name: &str, data: &impl Serialize) -> Event {
+    Event::default()
+        .event(name)
+        .data(serde_json::to_string(data).expect("plain data serialises"))
 }
 
 async fn engine_route(
@@ -607,6 +703,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/legal", get(legal))
         .route("/api/play", get(play))
         .route("/api/analyse", get(analyse_route))
+        .route("/api/analyse/stream", get(analyse_stream))
         .route("/api/engine", get(engine_route))
         .route("/api/status", get(status))
         .layer(axum::middleware::from_fn(limit_query))

@@ -258,6 +258,62 @@ fn a_full_queue_answers_503_and_a_client_that_leaves_stops_its_search() {
     assert_eq!(s.json("/api/analyse?game=tictactoe")["value"], 0);
 }
 
+/// `(event, data)` of every server-sent event in `body`.
+fn events(body: &str) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    let mut name = String::new();
+    for line in body.lines() {
+        if let Some(n) = line.strip_prefix("event: ") {
+            name = n.to_string();
+        } else if let Some(d) = line.strip_prefix("data: ") {
+            out.push((name.clone(), serde_json::from_str(d).unwrap()));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_stream_sends_rounds_then_done_and_a_closed_stream_stops_its_search() {
+    let s = Server::start(&["--tt-mb", "16", "--max-time", "60"]);
+    // Tic-tac-toe solves in the first round: `done` with the exact value.
+    let (status, body) = s.get("/api/analyse/stream?game=tictactoe");
+    assert_eq!(status, 200, "{body}");
+    let ev = events(&body);
+    let (last, a) = ev.last().unwrap();
+    assert_eq!(last, "done", "{body}");
+    assert_eq!(a["value"], 0);
+    assert!(ev[..ev.len() - 1].iter().all(|(n, _)| n == "round"));
+    // The empty 7x6 board for up to 24 s (a first round of 3 s): closing the stream after the
+    // first round stops the search, 20 s before its budget would.
+    let mut c = TcpStream::connect(&s.addr).unwrap();
+    write!(
+        c,
+        "GET /api/analyse/stream?game=connect4:7x6&time=24 HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    let mut r = BufReader::new(c.try_clone().unwrap());
+    let mut line = String::new();
+    let first = loop {
+        line.clear();
+        assert!(
+            r.read_line(&mut line).unwrap() > 0,
+            "the stream ended early"
+        );
+        if let Some(d) = line.trim_end().strip_prefix("data: ") {
+            break serde_json::from_str::<Value>(d).unwrap();
+        }
+    };
+    assert!(first["value"].is_null() && first["moves"][3]["depth"].as_u64().unwrap() > 0);
+    assert_eq!(s.status()["running"], 1);
+    drop(r);
+    drop(c);
+    assert!(
+        eventually(Duration::from_secs(10), || s.status()["running"] == 0),
+        "the search goes on after its stream closed: {}",
+        s.status()
+    );
+}
+
 /// The page in headless Chromium: the board of a position from the URL, and the value under
 /// every column that has room, from the analysis.
 #[test]
