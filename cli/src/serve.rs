@@ -18,7 +18,8 @@
 //!   rounds that give the moves not yet exact twice the last round's share;
 //! - `GET /api/analyse/stream?…`: the same as server-sent events, one per round, then `done`;
 //! - `GET /api/engine?game=G[&time=SECS]`: the engine's move;
-//! - `GET /api/status`: searches running and queued, the budgets.
+//! - `GET /api/status`: searches running and queued, the budgets;
+//! - `GET /trace?game=G[&algo=A][&depth=D]`: the step-through viewer of one search (HTML).
 //!
 //! `G` is a game as the command line writes it: `connect4:7x6:4453`, `kalah:6,4`,
 //! `kalah:POSITION`, `tictactoe[:CELLS]`. Values are the first player's view (MAX), as
@@ -664,6 +665,65 @@ async fn engine_route(
     Ok(Json(r))
 }
 
+/// `/trace?game=G[&algo=A][&depth=D]`: the step-through viewer of one search of the position
+/// (the page `gamesearch trace -o x.html` writes), recorded up to 2,000 nodes, under the
+/// server's budgets.
+async fn trace_route(
+    State(shared): State<Arc<Shared>>,
+    Query(params): Query<Params>,
+) -> Result<Html<String>, ApiError> {
+    use gamesearch::trace::{search_observed, Recorder};
+    use gamesearch::{Algorithm, SearchConfig};
+    let game = param(&params, "game")?.to_string();
+    let spec = position(&game)?;
+    let algo: Algorithm = params
+        .get("algo")
+        .map_or("alphabeta", String::as_str)
+        .parse()
+        .map_err(|e: gamesearch::Error| ApiError::bad(e.to_string()))?;
+    let depth: u32 = match params.get("depth") {
+        None => 4,
+        Some(d) => d
+            .parse()
+            .ok()
+            .filter(|d| (1..=MAX_TRACE_DEPTH).contains(d))
+            .ok_or_else(|| {
+                ApiError::bad(format!(
+                    "depth={d}: a whole number from 1 to {MAX_TRACE_DEPTH}"
+                ))
+            })?,
+    };
+    let (time, nodes) = budget(&params, &shared.cfg)?;
+    let page = queued(&shared, move |_, stop| {
+        let limits = Limits::none()
+            .with_max_time(time)
+            .with_max_nodes(nodes)
+            .with_stop_flag(Arc::clone(stop));
+        let cfg = SearchConfig::new(depth).with_limits(limits);
+        fn record<G: Game>(g: &G, algo: Algorithm, cfg: &SearchConfig) -> gamesearch::trace::Trace {
+            let mut rec = Recorder::new(g, TRACE_NODES);
+            let outcome = search_observed(g, algo, cfg, &mut rec);
+            rec.finish(algo.name(), &outcome)
+        }
+        let t = match &spec {
+            GameSpec::Connect4(p) => record(p, algo, &cfg),
+            GameSpec::Kalah(p) => record(p, algo, &cfg),
+            GameSpec::TicTacToe(p) => record(p, algo, &cfg),
+            _ => unreachable!("position() refuses the rest"),
+        };
+        let title = format!("{} on {game} (depth {depth})", algo.name());
+        crate::view::html(&title, &[t])
+            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    })
+    .await?;
+    Ok(Html(page))
+}
+
+/// The deepest search `/trace` records.
+const MAX_TRACE_DEPTH: u32 = 12;
+/// The most nodes `/trace` records (the search itself runs to its end or its budget).
+const TRACE_NODES: usize = 2000;
+
 async fn status(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
     let waiting_or_running = shared.cfg.queue - shared.queue.available_permits();
     Json(serde_json::json!({
@@ -706,6 +766,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/analyse/stream", get(analyse_stream))
         .route("/api/engine", get(engine_route))
         .route("/api/status", get(status))
+        .route("/trace", get(trace_route))
         .layer(axum::middleware::from_fn(limit_query))
         .layer(axum::extract::DefaultBodyLimit::max(4096))
         .with_state(shared)

@@ -132,6 +132,11 @@ fn legal_play_and_the_page() {
     let (status, page) = s.get("/");
     assert_eq!(status, 200);
     assert!(page.contains("gamesearch analysis board"), "{page}");
+    // The step-through viewer of one search of the position.
+    let (status, page) = s.get("/trace?game=tictactoe:xo.......&algo=scout&depth=3");
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("scout on tictactoe:xo......."), "{page}");
+    assert!(page.contains("id=\"stepno\""), "the viewer's step counter");
 }
 
 #[test]
@@ -215,6 +220,8 @@ fn bad_input_is_400_with_a_json_error() {
         ("/api/analyse?game=tictactoe&time=60", 400, "at most 2 s"),
         ("/api/analyse?game=tictactoe&nodes=0", 400, "nodes=0"),
         ("/api/engine?game=tictactoe:xxxoo....", 400, "over"),
+        ("/trace?game=tictactoe&algo=bogus", 400, "bogus"),
+        ("/trace?game=tictactoe&depth=99", 400, "depth=99"),
         (long.as_str(), 414, "longer than"),
     ] {
         let (got, body) = s.get(path);
@@ -360,6 +367,29 @@ fn the_board_shows_every_columns_value_in_a_real_browser() {
         dom.matches("class=\"cell x").count() + dom.matches("class=\"cell o").count(),
         34
     );
+}
+
+/// The engine plays both sides of tic-tac-toe in the browser, move after move, to the end: a draw.
+#[test]
+fn the_engine_plays_a_game_to_the_end_in_a_real_browser() {
+    let Some(browser) = browser() else { return };
+    let s = Server::start(&["--tt-mb", "16"]);
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=60000",
+            "--dump-dom",
+            &format!("http://{}/?game=tictactoe&engine=both&time=0.2", s.addr),
+        ])
+        .output()
+        .expect("run chromium");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(dom.contains("game over: draw"), "{dom}");
+    // Nine moves: X five times, O four.
+    assert_eq!(dom.matches(">X<").count(), 5, "{dom}");
+    assert_eq!(dom.matches(">O<").count(), 4, "{dom}");
 }
 
 #[test]
