@@ -4,10 +4,12 @@
 //!
 //! The server is built to be left running: it binds where it is told (the command's default is
 //! 127.0.0.1), every request runs under a time and node budget no larger than the server's, at
-//! most `queue` requests are in the house at once (one more gets 503, not a thread), query
+//! most `queue` requests are in the house at once (one more gets 503, not a thread), `workers`
+//! of them searching (the budget starts when a worker takes the request), query
 //! strings are limited in size, and a client that goes away stops its search. One solver table
-//! and one engine table serve every request of the same rules (a request of other rules starts
-//! them afresh: positions of different boards must not share keys).
+//! serves every request of the same rules, the workers' solvers sharing it (a request of other
+//! rules starts it afresh: positions of different boards must not share keys); each worker has
+//! an engine of its own.
 //!
 //! The API (every answer JSON; a bad position or parameter is 400 with `{"error": "…"}`):
 //! - `GET /api/legal?game=G`: whose move it is, the legal moves and each one's resulting
@@ -60,6 +62,8 @@ pub struct ServeConfig {
     pub max_nodes: u64,
     /// Requests searching or waiting to; one more is answered 503.
     pub queue: usize,
+    /// Requests searching at once (the rest of the queue waits for one to finish).
+    pub workers: usize,
     /// The solver's table, bytes (one per rules in use).
     pub tt_bytes: usize,
 }
@@ -70,6 +74,7 @@ impl Default for ServeConfig {
             max_time: Duration::from_secs(3),
             max_nodes: 200_000_000,
             queue: 8,
+            workers: 2,
             tt_bytes: 256 << 20,
         }
     }
@@ -191,12 +196,65 @@ impl Served for TicTacToe {
     }
 }
 
-type Slot<G> = Mutex<Option<Analyst<G>>>;
+/// The analysts of one game type: the solver that owns the shared table (for the rules in use)
+/// and the analysts not at work, each with a solver over that table and an engine of its own.
+struct Pool<G: Game> {
+    rules: String,
+    table: Option<ExactSolver<G>>,
+    free: Vec<Analyst<G>>,
+}
+
+type Slot<G> = Mutex<Pool<G>>;
+
+/// An analyst for `p`'s rules, taken from the pool (or made, over the pool's table; a pool of
+/// other rules is emptied first, and its table replaced).
+fn take<G: Served>(slot: &Slot<G>, p: &G, cfg: &ServeConfig) -> Result<Analyst<G>, ApiError> {
+    let mut pool = slot.lock().unwrap_or_else(|e| e.into_inner());
+    let rules = p.rules();
+    if pool.rules != rules || pool.table.is_none() {
+        pool.free.clear();
+        pool.table = None; // the old table goes before the new one is allocated
+        pool.table = Some(ExactSolver::new(&SolveConfig {
+            tt_bytes: cfg.tt_bytes,
+            ..SolveConfig::default()
+        })?);
+        pool.rules = rules.clone();
+    }
+    if let Some(a) = pool.free.pop() {
+        return Ok(a);
+    }
+    Ok(Analyst {
+        rules,
+        solver: pool.table.as_ref().expect("made above").sharing_table(),
+        engine: Engine::new(&EngineConfig {
+            tt_bytes: (cfg.tt_bytes / 4).max(1 << 20),
+            ..EngineConfig::default()
+        })?,
+    })
+}
+
+/// Puts `a` back in the pool, unless the pool has moved on to other rules.
+fn give_back<G: Game>(slot: &Slot<G>, a: Analyst<G>) {
+    let mut pool = slot.lock().unwrap_or_else(|e| e.into_inner());
+    if pool.rules == a.rules {
+        pool.free.push(a);
+    }
+}
+
+/// A pool with nothing in it yet.
+fn empty<G: Game>() -> Slot<G> {
+    Mutex::new(Pool {
+        rules: String::new(),
+        table: None,
+        free: Vec::new(),
+    })
+}
 
 /// What every request shares.
 pub struct Shared {
     cfg: ServeConfig,
     queue: Arc<Semaphore>,
+    workers: Arc<Semaphore>,
     running: AtomicUsize,
     connect4: Slot<Connect4>,
     kalah: Slot<Kalah>,
@@ -209,10 +267,11 @@ impl Shared {
         Arc::new(Shared {
             cfg,
             queue: Arc::new(Semaphore::new(cfg.queue)),
+            workers: Arc::new(Semaphore::new(cfg.workers.clamp(1, cfg.queue))),
             running: AtomicUsize::new(0),
-            connect4: Mutex::new(None),
-            kalah: Mutex::new(None),
-            tictactoe: Mutex::new(None),
+            connect4: empty(),
+            kalah: empty(),
+            tictactoe: empty(),
         })
     }
 }
@@ -287,30 +346,6 @@ fn budget(params: &Params, cfg: &ServeConfig) -> Result<(Duration, u64), ApiErro
     Ok((time, nodes))
 }
 
-/// The analyst of `p`'s rules, made (or made afresh, for other rules) when needed.
-fn analyst_for<'s, G: Served>(
-    guard: &'s mut Option<Analyst<G>>,
-    p: &G,
-    cfg: &ServeConfig,
-) -> Result<&'s mut Analyst<G>, ApiError> {
-    let rules = p.rules();
-    if guard.as_ref().is_none_or(|a| a.rules != rules) {
-        *guard = None; // the old tables go before the new ones are allocated
-        *guard = Some(Analyst {
-            rules,
-            solver: ExactSolver::new(&SolveConfig {
-                tt_bytes: cfg.tt_bytes,
-                ..SolveConfig::default()
-            })?,
-            engine: Engine::new(&EngineConfig {
-                tt_bytes: (cfg.tt_bytes / 4).max(1 << 20),
-                ..EngineConfig::default()
-            })?,
-        });
-    }
-    Ok(guard.as_mut().expect("set above"))
-}
-
 /// Analyses `p` within `time` and `nodes`, stopping early when `stop` is set, in rounds: each
 /// round gives every move not yet exact a share (the first round an eighth of the budget, each
 /// next one twice the last), half to the solver and, when it does not finish, half to the
@@ -353,8 +388,8 @@ fn analyse<G: Served>(
     if moves.is_empty() {
         return Ok(out);
     }
-    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let analyst = analyst_for(&mut guard, p, cfg)?;
+    let mut taken = take(slot, p, cfg)?;
+    let analyst = &mut taken;
     let n = moves.len() as u32;
     let (mut share, mut node_share) = (time / (8 * n), (nodes / (8 * u64::from(n))).max(1));
     let limits = |t: Duration, n: u64| {
@@ -389,7 +424,13 @@ fn analyse<G: Served>(
                 id_depth: 4,
                 ..SolveConfig::default()
             };
-            let s = analyst.solver.solve(&child, &solve_cfg, |_| {})?;
+            let s = match analyst.solver.solve(&child, &solve_cfg, |_| {}) {
+                Ok(s) => s,
+                Err(e) => {
+                    give_back(slot, taken);
+                    return Err(e.into());
+                }
+            };
             mv.nodes += s.stats.nodes();
             out.nodes += s.stats.nodes();
             (mv.value, mv.bounds) = (s.value, s.bounds);
@@ -425,6 +466,7 @@ fn analyse<G: Served>(
         }
         (share, node_share) = (share * 2, node_share.saturating_mul(2));
     }
+    give_back(slot, taken);
     settle(p.to_move(), &mut out);
     out.complete = out.value.is_some()
         || !stop.load(Ordering::Relaxed)
@@ -479,13 +521,13 @@ fn engine_move<G: Served>(
     if p.moves().next().is_none() {
         return Err(ApiError::bad("the game is over: no move to make"));
     }
-    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let analyst = analyst_for(&mut guard, p, cfg)?;
+    let mut analyst = take(slot, p, cfg)?;
     let limits = Limits::none()
         .with_max_time(time)
         .with_max_nodes(nodes)
         .with_stop_flag(Arc::clone(stop));
     let t = analyst.engine.think(p, &limits, |_| {});
+    give_back(slot, analyst);
     let mut q = p.clone();
     let mut pv = Vec::new();
     for &m in &t.pv {
@@ -512,18 +554,27 @@ fn place(shared: &Arc<Shared>) -> Result<OwnedSemaphorePermit, ApiError> {
     })
 }
 
-/// Runs `work` on a blocking thread once the queue has room (503 when it has none); the
-/// flag is set when the client goes away.
+/// A worker, once one is free (the request holds its place in the queue meanwhile).
+async fn worker(shared: &Arc<Shared>) -> OwnedSemaphorePermit {
+    Arc::clone(&shared.workers)
+        .acquire_owned()
+        .await
+        .expect("the semaphore is never closed")
+}
+
+/// Runs `work` on a blocking thread once the queue has room (503 when it has none) and a worker
+/// is free; the flag is set when the client goes away.
 async fn queued<T: Send + 'static>(
     shared: &Arc<Shared>,
     work: impl FnOnce(&Shared, &Arc<AtomicBool>) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = place(shared)?;
+    let busy = worker(shared).await;
     let stop = Arc::new(AtomicBool::new(false));
     let _on_drop = StopOnDrop(Arc::clone(&stop));
     let s = Arc::clone(shared);
     let joined = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _permits = (permit, busy);
         s.running.fetch_add(1, Ordering::Relaxed);
         let r = work(&s, &stop);
         s.running.fetch_sub(1, Ordering::Relaxed);
@@ -614,12 +665,13 @@ async fn analyse_stream(
     let spec = position(&game)?;
     let b = budget(&params, &shared.cfg)?;
     let permit = place(&shared)?;
+    let busy = worker(&shared).await;
     let stop = Arc::new(AtomicBool::new(false));
     let on_drop = StopOnDrop(Arc::clone(&stop));
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(4);
     let s = Arc::clone(&shared);
     tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _permits = (permit, busy);
         s.running.fetch_add(1, Ordering::Relaxed);
         let round = |a: &Analysis| tx.blocking_send(event("round", a)).is_ok();
         let r = match &spec {
@@ -730,6 +782,7 @@ async fn status(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
         "running": shared.running.load(Ordering::Relaxed),
         "in_queue": waiting_or_running,
         "queue": shared.cfg.queue,
+        "workers": shared.cfg.workers,
         "max_time": shared.cfg.max_time.as_secs_f64(),
         "max_nodes": shared.cfg.max_nodes,
         "tt_bytes": shared.cfg.tt_bytes,

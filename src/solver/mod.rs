@@ -51,6 +51,7 @@ pub mod table;
 pub use knowledge::SolverKnowledge;
 pub use schedule::{zero_biased_middle, NARROW_RANGE};
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::error::Error;
@@ -229,7 +230,8 @@ impl<M: Copy> Solution<M> {
 /// assert_eq!(solver.solve(&Kalah::new(4, 2).unwrap(), &cfg, |_| {}).unwrap().value, Some(6));
 /// ```
 pub struct ExactSolver<G: Game> {
-    tt: TranspositionTable,
+    /// The table, shared with the solvers [`ExactSolver::sharing_table`] made.
+    tt: Arc<TranspositionTable>,
     /// The main thread's move stack, kept between solves (grown once to the deepest path's
     /// need, so that no node allocates).
     move_stack: Vec<G::Move>,
@@ -240,9 +242,33 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
     /// give that much.
     pub fn new(cfg: &SolveConfig) -> Result<Self, Error> {
         Ok(ExactSolver {
-            tt: TranspositionTable::try_with_bytes(cfg.tt_bytes)?,
+            tt: Arc::new(TranspositionTable::try_with_bytes(cfg.tt_bytes)?),
             move_stack: Vec::new(),
         })
+    }
+
+    /// Another solver over this one's table: both may solve at the same time, on other
+    /// threads, each reading what the other stored (the table is lock-free; a server keeps one
+    /// table for every request this way).
+    ///
+    /// ```
+    /// use gamesearch::solver::{ExactSolver, SolveConfig};
+    /// use gamesearch::games::Kalah;
+    /// let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
+    /// let mut first = ExactSolver::new(&cfg).unwrap();
+    /// let mut second = first.sharing_table();
+    /// let theirs = cfg.clone();
+    /// let other = std::thread::spawn(move || {
+    ///     second.solve(&Kalah::new(4, 2).unwrap(), &theirs, |_| {}).unwrap().value
+    /// });
+    /// assert_eq!(first.solve(&Kalah::new(4, 1).unwrap(), &cfg, |_| {}).unwrap().value, Some(2));
+    /// assert_eq!(other.join().unwrap(), Some(6));
+    /// ```
+    pub fn sharing_table(&self) -> Self {
+        ExactSolver {
+            tt: Arc::clone(&self.tt),
+            move_stack: Vec::new(),
+        }
     }
 }
 

@@ -24,7 +24,7 @@
 //! slot whose subtree cost the least work. Bounds are used only when the stored draft is at least
 //! the depth still to search; the best move is always used for ordering.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use crate::error::Error;
 use crate::game::{Score, INF};
@@ -188,7 +188,8 @@ fn decode(s: &Slot) -> Entry {
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     bucket_mask: usize,
-    age: u8,
+    /// The current search's number (atomic: solvers sharing the table each start searches).
+    age: AtomicU8,
 }
 
 impl TranspositionTable {
@@ -240,7 +241,7 @@ impl TranspositionTable {
         Ok(TranspositionTable {
             buckets,
             bucket_mask: n - 1,
-            age: 0,
+            age: AtomicU8::new(0),
         })
     }
 
@@ -261,8 +262,8 @@ impl TranspositionTable {
 
     /// Marks the start of a new search: entries stored before become the first to be replaced
     /// (they stay true and usable).
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
     }
 
     #[inline]
@@ -306,7 +307,7 @@ impl TranspositionTable {
     /// a table may forget — but never make a slot wrong).
     #[inline]
     pub fn store(&self, key: u64, lower: Score, upper: Score, best: u8, draft: u8, work: u8) {
-        let age = self.age;
+        let age = self.age.load(Ordering::Relaxed);
         let i = self.bucket(key);
         let bucket = &self.buckets[i].0;
         let mut new = Slot {
@@ -409,7 +410,7 @@ mod tests {
 
     #[test]
     fn replacement_keeps_costly_entries_of_this_search() {
-        let mut tt = TranspositionTable::with_bytes(64); // one bucket
+        let tt = TranspositionTable::with_bytes(64); // one bucket
         for k in 1..=4u64 {
             tt.store(k, -INF, INF, 0, 255, 10 + k as u8);
         }

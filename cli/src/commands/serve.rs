@@ -31,7 +31,11 @@ pub struct ServeArgs {
     /// Requests searching or waiting at once; one more is answered 503.
     #[arg(long, default_value_t = 8, allow_negative_numbers = true, value_parser = whole::<usize>(1, 1024))]
     pub queue: usize,
-    /// The solver's table in MiB (one per game in use; the engine's is a quarter of it).
+    /// Requests searching at once (default: the machine's cores); the rest of the queue waits.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>(1, 1024))]
+    pub workers: Option<usize>,
+    /// The solver's table in MiB (one per game in use, shared by the workers; each worker's
+    /// engine has a quarter of it).
     #[arg(long, default_value_t = 256, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 20))]
     pub tt_mb: u64,
 }
@@ -55,6 +59,9 @@ pub fn run(a: ServeArgs) -> Result<()> {
         max_time: Duration::from_secs_f64(a.max_time),
         max_nodes: a.max_nodes,
         queue: a.queue,
+        workers: a
+            .workers
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
         tt_bytes,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
