@@ -44,7 +44,7 @@ use gamesearch::engine::{Engine, EngineConfig};
 use gamesearch::games::{Connect4, Kalah, TicTacToe};
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
-use gamesearch::{Game, GameSpec, Limits, Player, Score};
+use gamesearch::{Game, GameSpec, Limits, Player, Score, INF};
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -362,6 +362,8 @@ fn analyse<G: Served>(
 ) -> Result<Analysis, ApiError> {
     let start = Instant::now();
     let moves: Vec<G::Move> = p.moves().collect();
+    // What is known of a move before any search: the game's range of values.
+    let unknown = p.value_bounds().unwrap_or((-INF, INF));
     let mut out = Analysis {
         game: game.to_string(),
         to_move: p.to_move(),
@@ -374,7 +376,7 @@ fn analyse<G: Served>(
                 mv: p.move_name(m),
                 game: game_after(game, p, m),
                 value: None,
-                bounds: (Score::MIN, Score::MAX),
+                bounds: unknown,
                 eval: None,
                 depth: 0,
                 pv: Vec::new(),
