@@ -85,7 +85,7 @@ def main():
     server = subprocess.Popen(
         [a.bin, "serve", "--port", "0", "--queue", str(a.queue), "--tt-mb", str(a.tt_mb),
          "--max-time", str(max(a.time, 1.0))],
-        stdout=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
     base = line.split("http://")[1].split("/")[0]
     base = "http://" + base
