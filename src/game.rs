@@ -236,6 +236,26 @@ where
     }
 }
 
+/// The moves of `line`, played from `from`, each named in the position it is played in (what
+/// [`Game::move_name`] prints may depend on the position).
+///
+/// ```
+/// use gamesearch::{games::Kalah, line_names};
+/// let start = Kalah::new(6, 4).unwrap();
+/// // Pit 3 ends in South's store: South moves again, from pit 6.
+/// assert_eq!(line_names(&start, &[2, 5, 0]), ["3", "6", "1"]);
+/// ```
+pub fn line_names<G: Game>(from: &G, line: &[G::Move]) -> Vec<String> {
+    let mut p = from.clone();
+    line.iter()
+        .map(|&m| {
+            let name = p.move_name(m);
+            p = p.play(m);
+            name
+        })
+        .collect()
+}
+
 /// `h(p)` of Hsu, *Scout, NegaScout and PN search* ("Search behaviors"): `f(p)` from the point of view of the side to move.
 #[inline]
 pub fn negamax_eval<G: Game>(p: &G) -> Score {

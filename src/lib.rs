@@ -53,7 +53,7 @@ pub mod trace;
 
 pub use conspiracy::{cns, CnConfig};
 pub use error::Error;
-pub use game::{Adapter, Game, Player, PositionKey, Score, INF};
+pub use game::{line_names, Adapter, Game, Player, PositionKey, Score, INF};
 pub use limits::Limits;
 pub use proof_number::{pn_value, PnConfig};
 pub use report::{Report, SolveReport};

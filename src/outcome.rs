@@ -108,12 +108,7 @@ impl<M: Copy> Outcome<M> {
         depth: u32,
         time_ms: f64,
     ) -> Report {
-        let mut pos = game.clone();
-        let mut pv = Vec::with_capacity(self.pv.len());
-        for &m in &self.pv {
-            pv.push(pos.move_name(m));
-            pos = pos.play(m);
-        }
+        let pv = crate::game::line_names(game, &self.pv);
         let (range, conspiracy) = match &self.details {
             Details::None => (None, None),
             Details::Conspiracy { range, numbers } => (Some(*range), Some(numbers.clone())),

@@ -44,7 +44,7 @@ use gamesearch::engine::{Engine, EngineConfig};
 use gamesearch::games::{Connect4, Kalah, TicTacToe};
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
-use gamesearch::{Game, GameSpec, Limits, Player, Score, INF};
+use gamesearch::{line_names, Game, GameSpec, Limits, Player, Score, INF};
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -449,12 +449,7 @@ fn analyse<G: Served>(
                 if t.depth >= mv.depth {
                     mv.eval = t.value;
                     mv.depth = t.depth;
-                    mv.pv.clear();
-                    let mut q = child.clone();
-                    for &m in &t.pv {
-                        mv.pv.push(q.move_name(m));
-                        q = q.play(m);
-                    }
+                    mv.pv = line_names(&child, &t.pv);
                 }
             } else {
                 (mv.eval, mv.depth) = (None, 0);
@@ -530,12 +525,7 @@ fn engine_move<G: Served>(
         .with_stop_flag(Arc::clone(stop));
     let t = analyst.engine.think(p, &limits, |_| {});
     give_back(slot, analyst);
-    let mut q = p.clone();
-    let mut pv = Vec::new();
-    for &m in &t.pv {
-        pv.push(q.move_name(m));
-        q = q.play(m);
-    }
+    let pv = line_names(p, &t.pv);
     Ok(serde_json::json!({
         "move": t.best_move.map(|m| p.move_name(m)),
         "value": t.value, "mate": t.mate, "depth": t.depth, "pv": pv,

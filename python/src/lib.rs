@@ -656,16 +656,7 @@ fn thought_json<G: gamesearch::Game>(
     p: &G,
     t: &gamesearch::engine::Thought<G::Move>,
 ) -> serde_json::Value {
-    let name = |pv: &[G::Move]| {
-        let mut q = p.clone();
-        pv.iter()
-            .map(|&m| {
-                let n = q.move_name(m);
-                q = q.play(m);
-                n
-            })
-            .collect::<Vec<_>>()
-    };
+    let name = |pv: &[G::Move]| gamesearch::line_names(p, pv);
     let iterations: Vec<serde_json::Value> = t
         .iterations
         .iter()

@@ -97,16 +97,7 @@ fn run_engine<G: PositionKey + Heuristic>(
     let mut engine: Engine<G> = Engine::new(&cfg)?;
     let activity = Activity::start(show, "engine");
     let lim = limits(opts.budget)?.with_node_counter(activity.counter());
-    let name = |pv: &[G::Move]| {
-        let mut p = g.clone();
-        pv.iter()
-            .map(|&m| {
-                let n = p.move_name(m);
-                p = p.play(m);
-                n
-            })
-            .collect::<Vec<_>>()
-    };
+    let name = |pv: &[G::Move]| gamesearch::line_names(g, pv);
     if !opts.json {
         println!("game        {game}");
     }
