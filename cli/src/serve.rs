@@ -163,6 +163,8 @@ trait Served: Board + Send + Sync + 'static {
     fn rules(&self) -> String;
     /// The `game` argument of the position after `mv` from this one, written `game`.
     fn game_after(&self, game: &str, mv: Self::Move) -> String;
+    /// This game type's analysts.
+    fn pool(shared: &Shared) -> &Slot<Self>;
 }
 
 impl Served for Connect4 {
@@ -178,6 +180,9 @@ impl Served for Connect4 {
         };
         format!("{game}{sep}{}", self.move_name(mv))
     }
+    fn pool(shared: &Shared) -> &Slot<Self> {
+        &shared.connect4
+    }
 }
 impl Served for Kalah {
     fn rules(&self) -> String {
@@ -186,6 +191,9 @@ impl Served for Kalah {
     fn game_after(&self, _: &str, mv: u8) -> String {
         format!("kalah:{}", self.play(mv))
     }
+    fn pool(shared: &Shared) -> &Slot<Self> {
+        &shared.kalah
+    }
 }
 impl Served for TicTacToe {
     fn rules(&self) -> String {
@@ -193,6 +201,9 @@ impl Served for TicTacToe {
     }
     fn game_after(&self, _: &str, mv: Self::Move) -> String {
         format!("tictactoe:{}", self.play(mv))
+    }
+    fn pool(shared: &Shared) -> &Slot<Self> {
+        &shared.tictactoe
     }
 }
 
@@ -285,20 +296,54 @@ impl Drop for StopOnDrop {
     }
 }
 
+/// A position on a board the server plays.
+enum Position {
+    Connect4(Connect4),
+    Kalah(Kalah),
+    TicTacToe(TicTacToe),
+}
+
+/// Binds `$p` to the position's game and evaluates `$body` (monomorphised per game).
+macro_rules! on_board {
+    ($position:expr, $p:ident => $body:expr) => {
+        match $position {
+            Position::Connect4($p) => $body,
+            Position::Kalah($p) => $body,
+            Position::TicTacToe($p) => $body,
+        }
+    };
+}
+
 /// The position a `game` argument names, on a board the server plays.
-fn position(game: &str) -> Result<GameSpec, ApiError> {
+fn position(game: &str) -> Result<Position, ApiError> {
     if game.is_empty() {
         return Err(ApiError::bad(
             "missing `game` (e.g. game=connect4:7x6:4453)",
         ));
     }
+    let other = || {
+        ApiError::bad(format!(
+            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS]"
+        ))
+    };
     let board = ["connect4:", "kalah:", "tictactoe:"];
     if game != "tictactoe" && !board.iter().any(|b| game.starts_with(b)) {
-        return Err(ApiError::bad(format!(
-            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS]"
-        )));
+        return Err(other());
     }
-    Ok(game.parse()?)
+    match game.parse()? {
+        GameSpec::Connect4(p) => Ok(Position::Connect4(p)),
+        GameSpec::Kalah(p) => Ok(Position::Kalah(p)),
+        GameSpec::TicTacToe(p) => Ok(Position::TicTacToe(p)),
+        GameSpec::Random(_) | GameSpec::Tree(_) => Err(other()),
+    }
+}
+
+/// A search's limits: the request's budget and its stop flag.
+fn limits(time: Duration, nodes: u64, stop: &Arc<AtomicBool>) -> Limits {
+    Limits::none()
+        .with_max_time(time)
+        .with_max_nodes(nodes)
+        .with_stop_flag(Arc::clone(stop))
 }
 
 /// The `game` argument of the position after `mv` from `p` (named `game`).
@@ -354,12 +399,12 @@ fn budget(params: &Params, cfg: &ServeConfig) -> Result<(Duration, u64), ApiErro
 fn analyse<G: Served>(
     game: &str,
     p: &G,
-    slot: &Slot<G>,
-    cfg: &ServeConfig,
+    shared: &Shared,
     (time, nodes): (Duration, u64),
     stop: &Arc<AtomicBool>,
     mut on_round: impl FnMut(&Analysis) -> bool,
 ) -> Result<Analysis, ApiError> {
+    let (slot, cfg) = (G::pool(shared), &shared.cfg);
     let start = Instant::now();
     let moves: Vec<G::Move> = p.moves().collect();
     // What is known of a move before any search: the game's range of values.
@@ -394,21 +439,24 @@ fn analyse<G: Served>(
     let analyst = &mut taken;
     let n = moves.len() as u32;
     let (mut share, mut node_share) = (time / (8 * n), (nodes / (8 * u64::from(n))).max(1));
-    let limits = |t: Duration, n: u64| {
-        Limits::none()
-            .with_max_time(t)
-            .with_max_nodes(n)
-            .with_stop_flag(Arc::clone(stop))
-    };
-    let out_of_budget = |out: &Analysis| {
-        stop.load(Ordering::Relaxed) || start.elapsed() >= time || out.nodes >= nodes
+    let spent =
+        |used: u64| stop.load(Ordering::Relaxed) || start.elapsed() >= time || used >= nodes;
+    // This round's share for one search, or what is left of the budget if less.
+    let share_now = |share: Duration, node_share: u64, used: u64| {
+        let left = time.saturating_sub(start.elapsed());
+        let nodes_left = nodes.saturating_sub(used).max(1);
+        limits(
+            (share / 2).min(left),
+            (node_share / 2).min(nodes_left),
+            stop,
+        )
     };
     'rounds: loop {
         for (&m, mv) in moves.iter().zip(out.moves.iter_mut()) {
             if mv.value.is_some() {
                 continue;
             }
-            if stop.load(Ordering::Relaxed) || start.elapsed() >= time || out.nodes >= nodes {
+            if spent(out.nodes) {
                 break 'rounds;
             }
             let child = p.play(m);
@@ -417,11 +465,9 @@ fn analyse<G: Served>(
                 (mv.value, mv.bounds) = (Some(v), (v, v));
                 continue;
             }
-            let left = time.saturating_sub(start.elapsed());
-            let nodes_left = nodes - out.nodes;
             let solve_cfg = SolveConfig {
                 tt_bytes: cfg.tt_bytes,
-                limits: limits((share / 2).min(left), (node_share / 2).min(nodes_left)),
+                limits: share_now(share, node_share, out.nodes),
                 threads: 1,
                 id_depth: 4,
                 ..SolveConfig::default()
@@ -437,13 +483,10 @@ fn analyse<G: Served>(
             out.nodes += s.stats.nodes();
             (mv.value, mv.bounds) = (s.value, s.bounds);
             if s.value.is_none() {
-                let left = time.saturating_sub(start.elapsed());
-                let nodes_left = nodes.saturating_sub(out.nodes).max(1);
-                let t = analyst.engine.think(
-                    &child,
-                    &limits((share / 2).min(left), (node_share / 2).min(nodes_left)),
-                    |_| {},
-                );
+                let t =
+                    analyst
+                        .engine
+                        .think(&child, &share_now(share, node_share, out.nodes), |_| {});
                 mv.nodes += t.stats.nodes();
                 out.nodes += t.stats.nodes();
                 if t.depth >= mv.depth {
@@ -458,7 +501,7 @@ fn analyse<G: Served>(
         }
         settle(p.to_move(), &mut out);
         out.time_ms = start.elapsed().as_secs_f64() * 1e3;
-        if out.value.is_some() || !on_round(&out) || out_of_budget(&out) {
+        if out.value.is_some() || !on_round(&out) || spent(out.nodes) {
             break;
         }
         (share, node_share) = (share * 2, node_share.saturating_mul(2));
@@ -510,20 +553,16 @@ fn settle(mover: Player, out: &mut Analysis) {
 /// The engine's move for `p`.
 fn engine_move<G: Served>(
     p: &G,
-    slot: &Slot<G>,
-    cfg: &ServeConfig,
+    shared: &Shared,
     (time, nodes): (Duration, u64),
     stop: &Arc<AtomicBool>,
 ) -> Result<serde_json::Value, ApiError> {
     if p.moves().next().is_none() {
         return Err(ApiError::bad("the game is over: no move to make"));
     }
-    let mut analyst = take(slot, p, cfg)?;
-    let limits = Limits::none()
-        .with_max_time(time)
-        .with_max_nodes(nodes)
-        .with_stop_flag(Arc::clone(stop));
-    let t = analyst.engine.think(p, &limits, |_| {});
+    let slot = G::pool(shared);
+    let mut analyst = take(slot, p, &shared.cfg)?;
+    let t = analyst.engine.think(p, &limits(time, nodes, stop), |_| {});
     give_back(slot, analyst);
     let pv = line_names(p, &t.pv);
     Ok(serde_json::json!({
@@ -554,25 +593,54 @@ async fn worker(shared: &Arc<Shared>) -> OwnedSemaphorePermit {
         .expect("the semaphore is never closed")
 }
 
-/// Runs `work` on a blocking thread once the queue has room (503 when it has none) and a worker
-/// is free; the flag is set when the client goes away.
+/// A request let in: its place in the queue and its worker (held until the work ends), and the
+/// stop flag that dropping `on_drop` (the client going away) sets.
+struct Admitted {
+    permits: (OwnedSemaphorePermit, OwnedSemaphorePermit),
+    stop: Arc<AtomicBool>,
+    on_drop: StopOnDrop,
+}
+
+/// Lets a request in once the queue has room (503 when it has none) and a worker is free.
+async fn admit(shared: &Arc<Shared>) -> Result<Admitted, ApiError> {
+    let place = place(shared)?;
+    let busy = worker(shared).await;
+    let stop = Arc::new(AtomicBool::new(false));
+    Ok(Admitted {
+        permits: (place, busy),
+        on_drop: StopOnDrop(Arc::clone(&stop)),
+        stop,
+    })
+}
+
+/// Runs `work` on a blocking thread holding `permits`, counted as running meanwhile.
+fn run_blocking<T: Send + 'static>(
+    shared: &Arc<Shared>,
+    permits: (OwnedSemaphorePermit, OwnedSemaphorePermit),
+    work: impl FnOnce(&Shared) -> T + Send + 'static,
+) -> tokio::task::JoinHandle<T> {
+    let s = Arc::clone(shared);
+    tokio::task::spawn_blocking(move || {
+        let _permits = permits;
+        s.running.fetch_add(1, Ordering::Relaxed);
+        let r = work(&s);
+        s.running.fetch_sub(1, Ordering::Relaxed);
+        r
+    })
+}
+
+/// Runs `work` on a blocking thread once the request is let in ([`admit`]); the flag is set
+/// when the client goes away.
 async fn queued<T: Send + 'static>(
     shared: &Arc<Shared>,
     work: impl FnOnce(&Shared, &Arc<AtomicBool>) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let permit = place(shared)?;
-    let busy = worker(shared).await;
-    let stop = Arc::new(AtomicBool::new(false));
-    let _on_drop = StopOnDrop(Arc::clone(&stop));
-    let s = Arc::clone(shared);
-    let joined = tokio::task::spawn_blocking(move || {
-        let _permits = (permit, busy);
-        s.running.fetch_add(1, Ordering::Relaxed);
-        let r = work(&s, &stop);
-        s.running.fetch_sub(1, Ordering::Relaxed);
-        r
-    })
-    .await;
+    let Admitted {
+        permits,
+        stop,
+        on_drop: _on_drop,
+    } = admit(shared).await?;
+    let joined = run_blocking(shared, permits, move |s| work(s, &stop)).await;
     joined.map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
 }
 
@@ -596,12 +664,7 @@ async fn legal(Query(params): Query<Params>) -> Result<Json<serde_json::Value>, 
             "value": over.then(|| p.evaluate()), "moves": moves,
         })
     }
-    Ok(Json(match position(game)? {
-        GameSpec::Connect4(p) => list(game, &p),
-        GameSpec::Kalah(p) => list(game, &p),
-        GameSpec::TicTacToe(p) => list(game, &p),
-        _ => unreachable!("position() refuses the rest"),
-    }))
+    Ok(Json(on_board!(position(game)?, p => list(game, &p))))
 }
 
 async fn play(Query(params): Query<Params>) -> Result<Json<serde_json::Value>, ApiError> {
@@ -621,12 +684,7 @@ async fn play(Query(params): Query<Params>) -> Result<Json<serde_json::Value>, A
             "value": over.then(|| child.evaluate()),
         }))
     }
-    Ok(Json(match position(game)? {
-        GameSpec::Connect4(p) => after(game, &p, mv)?,
-        GameSpec::Kalah(p) => after(game, &p, mv)?,
-        GameSpec::TicTacToe(p) => after(game, &p, mv)?,
-        _ => unreachable!("position() refuses the rest"),
-    }))
+    Ok(Json(on_board!(position(game)?, p => after(game, &p, mv)?)))
 }
 
 async fn analyse_route(
@@ -636,12 +694,10 @@ async fn analyse_route(
     let game = param(&params, "game")?.to_string();
     let spec = position(&game)?;
     let b = budget(&params, &shared.cfg)?;
-    let a = queued(&shared, move |s, stop| match &spec {
-        GameSpec::Connect4(p) => analyse(&game, p, &s.connect4, &s.cfg, b, stop, |_| true),
-        GameSpec::Kalah(p) => analyse(&game, p, &s.kalah, &s.cfg, b, stop, |_| true),
-        GameSpec::TicTacToe(p) => analyse(&game, p, &s.tictactoe, &s.cfg, b, stop, |_| true),
-        _ => unreachable!("position() refuses the rest"),
-    })
+    let a = queued(
+        &shared,
+        move |s, stop| on_board!(&spec, p => analyse(&game, p, s, b, stop, |_| true)),
+    )
     .await?;
     Ok(Json(a))
 }
@@ -656,28 +712,19 @@ async fn analyse_stream(
     let game = param(&params, "game")?.to_string();
     let spec = position(&game)?;
     let b = budget(&params, &shared.cfg)?;
-    let permit = place(&shared)?;
-    let busy = worker(&shared).await;
-    let stop = Arc::new(AtomicBool::new(false));
-    let on_drop = StopOnDrop(Arc::clone(&stop));
+    let Admitted {
+        permits,
+        stop,
+        on_drop,
+    } = admit(&shared).await?;
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(4);
-    let s = Arc::clone(&shared);
-    tokio::task::spawn_blocking(move || {
-        let _permits = (permit, busy);
-        s.running.fetch_add(1, Ordering::Relaxed);
+    run_blocking(&shared, permits, move |s| {
         let round = |a: &Analysis| tx.blocking_send(event("round", a)).is_ok();
-        let r = match &spec {
-            GameSpec::Connect4(p) => analyse(&game, p, &s.connect4, &s.cfg, b, &stop, round),
-            GameSpec::Kalah(p) => analyse(&game, p, &s.kalah, &s.cfg, b, &stop, round),
-            GameSpec::TicTacToe(p) => analyse(&game, p, &s.tictactoe, &s.cfg, b, &stop, round),
-            _ => unreachable!("position() refuses the rest"),
-        };
-        let last = match r {
+        let last = match on_board!(&spec, p => analyse(&game, p, s, b, &stop, round)) {
             Ok(a) => event("done", &a),
             Err(e) => event("error", &serde_json::json!({ "error": e.1 })),
         };
         let _ = tx.blocking_send(last);
-        s.running.fetch_sub(1, Ordering::Relaxed);
     });
     let events = futures_util::stream::unfold((rx, on_drop), |(mut rx, on_drop)| async move {
         rx.recv().await.map(|e| (Ok(e), (rx, on_drop)))
@@ -699,12 +746,10 @@ async fn engine_route(
     let game = param(&params, "game")?.to_string();
     let spec = position(&game)?;
     let b = budget(&params, &shared.cfg)?;
-    let r = queued(&shared, move |s, stop| match &spec {
-        GameSpec::Connect4(p) => engine_move(p, &s.connect4, &s.cfg, b, stop),
-        GameSpec::Kalah(p) => engine_move(p, &s.kalah, &s.cfg, b, stop),
-        GameSpec::TicTacToe(p) => engine_move(p, &s.tictactoe, &s.cfg, b, stop),
-        _ => unreachable!("position() refuses the rest"),
-    })
+    let r = queued(
+        &shared,
+        move |s, stop| on_board!(&spec, p => engine_move(p, s, b, stop)),
+    )
     .await?;
     Ok(Json(r))
 }
@@ -739,22 +784,13 @@ async fn trace_route(
     };
     let (time, nodes) = budget(&params, &shared.cfg)?;
     let page = queued(&shared, move |_, stop| {
-        let limits = Limits::none()
-            .with_max_time(time)
-            .with_max_nodes(nodes)
-            .with_stop_flag(Arc::clone(stop));
-        let cfg = SearchConfig::new(depth).with_limits(limits);
+        let cfg = SearchConfig::new(depth).with_limits(limits(time, nodes, stop));
         fn record<G: Game>(g: &G, algo: Algorithm, cfg: &SearchConfig) -> gamesearch::trace::Trace {
             let mut rec = Recorder::new(g, TRACE_NODES);
             let outcome = search_observed(g, algo, cfg, &mut rec);
             rec.finish(algo.name(), &outcome)
         }
-        let t = match &spec {
-            GameSpec::Connect4(p) => record(p, algo, &cfg),
-            GameSpec::Kalah(p) => record(p, algo, &cfg),
-            GameSpec::TicTacToe(p) => record(p, algo, &cfg),
-            _ => unreachable!("position() refuses the rest"),
-        };
+        let t = on_board!(&spec, p => record(p, algo, &cfg));
         let title = format!("{} on {game} (depth {depth})", algo.name());
         crate::view::html(&title, &[t])
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
