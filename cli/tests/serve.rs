@@ -13,7 +13,7 @@ use gamesearch::{solve, GameSpec, SolveConfig};
 use serde_json::Value;
 
 mod common;
-use common::browser;
+use common::{browser, dump_dom};
 
 /// A server on a free port, stopped when dropped.
 struct Server {
@@ -331,18 +331,8 @@ fn the_board_shows_every_columns_value_in_a_real_browser() {
     // scores +1; columns 3, 4 and 7 are full.
     let game = "connect4:7x6:7422341735647741166133573473242566";
     let a = s.json(&format!("/api/analyse?game={game}"));
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--virtual-time-budget=20000",
-            "--dump-dom",
-            &format!("http://{}/?game={game}", s.addr),
-        ])
-        .output()
-        .expect("run chromium");
-    let dom = String::from_utf8_lossy(&out.stdout);
+    let url = format!("http://{}/?game={game}", s.addr);
+    let dom = dump_dom(browser, &url, Some(20_000));
     assert!(dom.contains("value 1 (first player's view)"), "{dom}");
     for m in a["moves"].as_array().unwrap() {
         let v = m["value"].as_i64().unwrap();
@@ -374,18 +364,8 @@ fn the_board_shows_every_columns_value_in_a_real_browser() {
 fn the_engine_plays_a_game_to_the_end_in_a_real_browser() {
     let Some(browser) = browser() else { return };
     let s = Server::start(&["--tt-mb", "16"]);
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--virtual-time-budget=60000",
-            "--dump-dom",
-            &format!("http://{}/?game=tictactoe&engine=both&time=0.2", s.addr),
-        ])
-        .output()
-        .expect("run chromium");
-    let dom = String::from_utf8_lossy(&out.stdout);
+    let url = format!("http://{}/?game=tictactoe&engine=both&time=0.2", s.addr);
+    let dom = dump_dom(browser, &url, Some(60_000));
     assert!(dom.contains("game over: draw"), "{dom}");
     // Nine moves: X five times, O four.
     assert_eq!(dom.matches(">X<").count(), 5, "{dom}");

@@ -3,10 +3,9 @@
 //! when none is installed, a failure under `CI=true` — `.ci/run` installs it).
 
 mod common;
-use common::{browser, gamesearch};
+use common::{browser, dump_dom, gamesearch};
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gamesearch::games::RandomTreeSpec;
 use gamesearch::trace::{search_observed, Recorder, Step, Trace};
@@ -189,18 +188,11 @@ fn the_node_cap_is_stated_and_kept() {
 
 /// Loads the page in headless Chromium at `#fragment` and returns the DOM after its script ran.
 fn dom(browser: &str, page: &Path, fragment: &str) -> String {
-    let url = format!("file://{}#{fragment}", page.display());
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--dump-dom",
-            &url,
-        ])
-        .output()
-        .expect("run chromium");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    dump_dom(
+        browser,
+        &format!("file://{}#{fragment}", page.display()),
+        None,
+    )
 }
 
 #[test]

@@ -72,3 +72,17 @@ pub fn browser() -> Option<&'static str> {
     }
     found
 }
+
+/// The DOM of `url` after headless Chromium ran its scripts; with `virtual_ms`, after that much
+/// virtual time (what a page that fetches and waits needs: the clock runs as fast as the page
+/// lets it).
+pub fn dump_dom(browser: &str, url: &str, virtual_ms: Option<u32>) -> String {
+    let budget = virtual_ms.map(|ms| format!("--virtual-time-budget={ms}"));
+    let out = Command::new(browser)
+        .args(["--headless", "--no-sandbox", "--disable-gpu"])
+        .args(budget)
+        .args(["--dump-dom", url])
+        .output()
+        .expect("run chromium");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
