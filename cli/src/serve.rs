@@ -338,6 +338,52 @@ fn position(game: &str) -> Result<Position, ApiError> {
     }
 }
 
+/// Each node's position in the `game` notation (what the boards of the page and the viewer
+/// read), for a trace recorded from `game`; `None` for a game with no board (random trees,
+/// tree files). A node whose label is not a move of its parent's position (the root, or a
+/// trace from another position) gets an empty string: the viewer then draws no board.
+///
+/// ```
+/// use gamesearch::trace::{search_observed, Recorder};
+/// use gamesearch::{Algorithm, GameSpec, SearchConfig};
+/// let GameSpec::Connect4(game) = "connect4:4x4:1234".parse().unwrap() else { unreachable!() };
+/// let mut rec = Recorder::new(&game, 100);
+/// let out = search_observed(&game, Algorithm::AlphaBeta, &SearchConfig::new(2), &mut rec);
+/// let trace = rec.finish("alphabeta", &out);
+/// let boards = gamesearch_cli::serve::trace_boards("connect4:4x4:1234", &trace).unwrap();
+/// assert_eq!(boards[0], "connect4:4x4:1234");
+/// assert_eq!(boards[1], format!("connect4:4x4:1234{}", trace.nodes[1].label));
+/// assert!(gamesearch_cli::serve::trace_boards("random:b=2,h=2,seed=1", &trace).is_none());
+/// ```
+pub fn trace_boards(game: &str, trace: &gamesearch::trace::Trace) -> Option<Vec<String>> {
+    fn walk<G: Served>(game: &str, root: G, trace: &gamesearch::trace::Trace) -> Vec<String> {
+        let mut at: Vec<Option<G>> = Vec::with_capacity(trace.nodes.len());
+        let mut names: Vec<String> = Vec::with_capacity(trace.nodes.len());
+        for node in &trace.nodes {
+            let here = match node.parent {
+                None => Some((root.clone(), game.to_string())),
+                Some(p) => at[p as usize].as_ref().and_then(|g: &G| {
+                    let m = g.parse_move(&node.label)?;
+                    Some((g.play(m), g.game_after(&names[p as usize], m)))
+                }),
+            };
+            match here {
+                Some((g, name)) => {
+                    at.push(Some(g));
+                    names.push(name);
+                }
+                None => {
+                    at.push(None);
+                    names.push(String::new());
+                }
+            }
+        }
+        names
+    }
+    let p = position(game).ok()?;
+    Some(on_board!(p, p => walk(game, p, trace)))
+}
+
 /// A search's limits: the request's budget and its stop flag.
 fn limits(time: Duration, nodes: u64, stop: &Arc<AtomicBool>) -> Limits {
     Limits::none()
@@ -792,7 +838,8 @@ async fn trace_route(
         }
         let t = on_board!(&spec, p => record(p, algo, &cfg));
         let title = format!("{} on {game} (depth {depth})", algo.name());
-        crate::view::html(&title, &[t])
+        let boards = trace_boards(&game, &t);
+        crate::view::html(&title, &[t], &[boards])
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
     })
     .await?;
@@ -818,7 +865,10 @@ async fn status(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
 }
 
 async fn index() -> Html<&'static str> {
-    Html(include_str!("board.html"))
+    static PAGE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        include_str!("board.html").replace("{{BOARDS_JS}}", include_str!("boards.js"))
+    });
+    Html(PAGE.as_str())
 }
 
 /// Refuses a query string longer than [`MAX_QUERY`] before any handler reads it.

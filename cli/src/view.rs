@@ -90,35 +90,79 @@ pub fn final_state(trace: &Trace) -> Vec<NodeState> {
     s
 }
 
-/// Each node's position: `x` in leaf slots (0, 1, …), `y` its ply; leaves left to right in
-/// the order the trace met them, a parent centred over its first and last child.
+/// Each node's position: `x` in slots (0, 1, …), `y` its ply. A tidy layout (Reingold and
+/// Tilford): each subtree is placed as a whole, children in the order met, pushed left against
+/// their left siblings as far as the contours of the two allow (one slot apart at every ply), and
+/// a parent is centred over its first and last child. The page (viewer.html) lays out the same
+/// way, again whenever a subtree is collapsed or expanded.
 pub fn layout(trace: &Trace) -> Vec<(f64, f64)> {
     let n = trace.nodes.len();
+    if n == 0 {
+        return Vec::new();
+    }
     let mut children = vec![Vec::new(); n];
     for node in &trace.nodes {
         if let Some(p) = node.parent {
-            children[p as usize].push(node.id);
+            children[p as usize].push(node.id as usize);
         }
     }
-    let mut pos = vec![(0.0, 0.0); n];
-    let mut next_leaf = 0.0;
-    // Iterative post-order (deep trees must not overflow the stack).
-    let mut stack = vec![(0u32, false)];
-    while let Some((id, done)) = stack.pop() {
-        let i = id as usize;
-        let kids = &children[i];
+    // Pre-order (iterative: deep trees must not overflow the stack); read backwards, every
+    // child comes before its parent.
+    let mut order = Vec::with_capacity(n);
+    let mut todo = vec![0usize];
+    while let Some(v) = todo.pop() {
+        order.push(v);
+        todo.extend(children[v].iter().rev());
+    }
+    // Each subtree's left and right contours: per ply below its root, the leftmost and the
+    // rightmost slot, relative to the root.
+    let mut contour: Vec<Option<(Vec<f64>, Vec<f64>)>> = vec![None; n];
+    let mut rel = vec![0.0; n];
+    for &v in order.iter().rev() {
+        let kids = &children[v];
         if kids.is_empty() {
-            pos[i] = (next_leaf, f64::from(trace.nodes[i].ply));
-            next_leaf += 1.0;
-        } else if done {
-            let x = (pos[kids[0] as usize].0 + pos[kids[kids.len() - 1] as usize].0) / 2.0;
-            pos[i] = (x, f64::from(trace.nodes[i].ply));
-        } else {
-            stack.push((id, true));
-            stack.extend(kids.iter().rev().map(|&k| (k, false)));
+            contour[v] = Some((vec![0.0], vec![0.0]));
+            continue;
+        }
+        let (mut left, mut right) = contour[kids[0]].take().expect("child laid out");
+        let mut at = vec![0.0];
+        for &k in &kids[1..] {
+            let (l, r) = contour[k].take().expect("child laid out");
+            let common = right.len().min(l.len());
+            let shift = (0..common)
+                .map(|d| right[d] - l[d] + 1.0)
+                .fold(f64::NEG_INFINITY, f64::max);
+            at.push(shift);
+            for d in 0..common {
+                right[d] = r[d] + shift;
+            }
+            for d in common..l.len() {
+                left.push(l[d] + shift);
+                right.push(r[d] + shift);
+            }
+        }
+        let mid = (at[0] + at[at.len() - 1]) / 2.0;
+        for (&k, &x) in kids.iter().zip(&at) {
+            rel[k] = x - mid;
+        }
+        left.iter_mut()
+            .chain(right.iter_mut())
+            .for_each(|x| *x -= mid);
+        left.insert(0, 0.0);
+        right.insert(0, 0.0);
+        contour[v] = Some((left, right));
+    }
+    let mut x = vec![0.0; n];
+    for &v in &order {
+        if let Some(p) = trace.nodes[v].parent {
+            x[v] = x[p as usize] + rel[v];
         }
     }
-    pos
+    let lo = x.iter().copied().fold(f64::INFINITY, f64::min);
+    let root_ply = trace.nodes[0].ply;
+    (0..n)
+        .map(|v| (x[v] - lo, f64::from(trace.nodes[v].ply - root_ply)))
+        .collect()
 }
 
 /// `±∞` for the window ends at ±INF.
@@ -351,19 +395,28 @@ pub fn svg(trace: &Trace) -> String {
 }
 
 /// The step-through page: one panel per trace (side by side, one step control), the tree
-/// growing as the steps replay, the current step's window or threshold, the counters. Its
-/// script and styles are inline; the traces are embedded as JSON.
-pub fn html(title: &str, traces: &[Trace]) -> Result<String, serde_json::Error> {
+/// growing as the steps replay on a canvas that zooms, pans, fits, follows the current node and
+/// collapses subtrees, the current step's window or threshold, the counters. `boards`, where
+/// given, holds each panel's positions in the `game` notation (one per node, as
+/// [`crate::serve::trace_boards`] makes them), drawn as a small board when a node is hovered or
+/// selected. Its script and styles are inline; the traces are embedded as JSON.
+pub fn html(
+    title: &str,
+    traces: &[Trace],
+    boards: &[Option<Vec<String>>],
+) -> Result<String, serde_json::Error> {
     let panels: Vec<serde_json::Value> = traces
         .iter()
-        .map(|t| {
-            let pos = layout(t);
-            Ok(serde_json::json!({ "trace": serde_json::to_value(t)?, "layout": pos }))
+        .enumerate()
+        .map(|(i, t)| {
+            let b = boards.get(i).and_then(Option::as_ref);
+            Ok(serde_json::json!({ "trace": serde_json::to_value(t)?, "boards": b }))
         })
         .collect::<Result<_, serde_json::Error>>()?;
     // `</` must not appear inside the script element.
     let data = serde_json::to_string(&panels)?.replace("</", "<\\/");
     Ok(include_str!("viewer.html")
+        .replace("{{BOARDS_JS}}", include_str!("boards.js"))
         .replace("{{TITLE}}", &escape(title))
         .replace("{{DATA}}", &data))
 }

@@ -570,12 +570,18 @@ fn record<G: gamesearch::Game>(
         .collect()
 }
 
-/// The step-through page (HTML), the trace (JSON) and each search's tree as SVG.
+/// The step-through page (HTML), the trace (JSON) and each search's tree as SVG; `spec`, the
+/// game's notation where it has one, gives the page its boards.
 fn trace_pages(
     title: &str,
     traces: &[gamesearch::trace::Trace],
+    spec: Option<&str>,
 ) -> PyResult<(String, String, Vec<String>)> {
-    let html = gamesearch_cli::view::html(title, traces).map_err(bad)?;
+    let boards: Vec<_> = traces
+        .iter()
+        .map(|t| spec.and_then(|s| gamesearch_cli::serve::trace_boards(s, t)))
+        .collect();
+    let html = gamesearch_cli::view::html(title, traces, &boards).map_err(bad)?;
     let json = serde_json::to_string_pretty(traces).map_err(bad)?;
     let svgs = traces.iter().map(gamesearch_cli::view::svg).collect();
     Ok((html, json, svgs))
@@ -605,6 +611,7 @@ fn trace(
         return trace_pages(
             &format!("{} on {} (depth {depth})", algos.join(" vs "), game.spec),
             &traces,
+            Some(&game.spec),
         );
     }
     let depth = python_depth(depth)?;
@@ -629,6 +636,7 @@ fn trace(
     trace_pages(
         &format!("{} on {name} ({shown})", algos.join(" vs ")),
         &traces?,
+        None,
     )
 }
 

@@ -109,7 +109,13 @@ fn trace(
     };
     for o in outputs {
         match o.extension().and_then(|e| e.to_str()) {
-            Some("html") => write(o, &view::html(&title, &traces)?)?,
+            Some("html") => {
+                let boards: Vec<_> = traces
+                    .iter()
+                    .map(|t| gamesearch_cli::serve::trace_boards(game, t))
+                    .collect();
+                write(o, &view::html(&title, &traces, &boards)?)?
+            }
             Some("json") if traces.len() == 1 => {
                 write(o, &serde_json::to_string_pretty(&traces[0])?)?
             }
