@@ -4,79 +4,16 @@
 //! kept; a full queue answers 503; a client that goes away stops its search; Ctrl-C stops the
 //! server.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use gamesearch::{solve, GameSpec, SolveConfig};
 use serde_json::Value;
 
 mod common;
-use common::{browser, dump_dom};
-
-/// A server on a free port, stopped when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gamesearch"))
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start gamesearch serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        // "gamesearch serve: http://127.0.0.1:PORT/  (Ctrl-C stops it)"
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
-        Server { child, addr }
-    }
-
-    /// GET `path`: (status, body).
-    fn get(&self, path: &str) -> (u16, String) {
-        let mut s = TcpStream::connect(&self.addr).unwrap();
-        write!(
-            s,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            self.addr
-        )
-        .unwrap();
-        let mut reply = String::new();
-        s.read_to_string(&mut reply).unwrap();
-        let status = reply[9..12].parse().unwrap();
-        let body = reply.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-        (status, body.to_string())
-    }
-
-    fn json(&self, path: &str) -> Value {
-        let (status, body) = self.get(path);
-        assert_eq!(status, 200, "{path}: {body}");
-        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"))
-    }
-
-    fn status(&self) -> Value {
-        self.json("/api/status")
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::{browser, dump_dom, Server};
 
 fn exact(game: &str) -> i64 {
     let cfg = SolveConfig {
@@ -324,8 +261,12 @@ fn the_stream_sends_rounds_then_done_and_a_closed_stream_stops_its_search() {
 /// The page in headless Chromium: the board of a position from the URL, and the value under
 /// every column that has room, from the analysis.
 #[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
+)]
 fn the_board_shows_every_columns_value_in_a_real_browser() {
-    let Some(browser) = browser() else { return };
+    let browser = browser();
     let s = Server::start(&["--tt-mb", "16"]);
     // Pons' benchmark position (Test_L3_R1, line 1): 8 cells left, the first player to move
     // scores +1; columns 3, 4 and 7 are full.
@@ -361,8 +302,12 @@ fn the_board_shows_every_columns_value_in_a_real_browser() {
 
 /// The engine plays both sides of tic-tac-toe in the browser, move after move, to the end: a draw.
 #[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
+)]
 fn the_engine_plays_a_game_to_the_end_in_a_real_browser() {
-    let Some(browser) = browser() else { return };
+    let browser = browser();
     let s = Server::start(&["--tt-mb", "16"]);
     let url = format!("http://{}/?game=tictactoe&engine=both&time=0.2", s.addr);
     let dom = dump_dom(browser, &url, Some(60_000));

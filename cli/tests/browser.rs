@@ -1,0 +1,590 @@
+//! The analysis board and the trace viewer driven in a real browser, as a person uses them:
+//! headless Chromium through WebDriver (Debian's `chromium` and `chromium-driver`, driven with
+//! fantoccini). The board: clicking moves, undo and redo, every move's value against the
+//! library's solver, playing the engine to the end by clicking, flipping sides. The viewer: a
+//! Connect-Four 4x4 proof-number trace fits the window, follows the current node, collapses a
+//! subtree and shows the position as a board on hover; a trace of 10^5 nodes loads and steps
+//! (its timings are printed, not asserted). Where build.rs found no browser these tests show as
+//! `ignored`; under CI a missing browser fails `ci_has_a_browser`.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use gamesearch::{solve, GameSpec, SolveConfig};
+use serde_json::{json, Value};
+
+mod common;
+use common::{browser, gamesearch, Server};
+
+const NO_BROWSER: &str = "no Chromium and chromedriver here (.ci/run installs them)";
+
+/// chromedriver on a free port and a headless Chromium session through it; both end on drop.
+struct Driver {
+    process: Child,
+    client: Option<Client>,
+}
+
+impl Driver {
+    async fn start() -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let process = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": which(browser()),
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000"],
+            }),
+        );
+        let url = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(caps.clone())
+                .connect(&url)
+                .await
+            {
+                Ok(c) => break c,
+                Err(e) if start.elapsed() > Duration::from_secs(20) => {
+                    panic!("no WebDriver session: {e}")
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        };
+        Driver {
+            process,
+            client: Some(client),
+        }
+    }
+
+    fn c(&self) -> &Client {
+        self.client.as_ref().unwrap()
+    }
+
+    /// The value of a script's `return`.
+    async fn js(&self, script: &str) -> Value {
+        self.c()
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("{script}: {e}"))
+    }
+
+    /// Waits (up to `secs`) until the script returns true.
+    async fn until(&self, secs: u64, what: &str, script: &str) {
+        let start = Instant::now();
+        while self.js(script).await != Value::Bool(true) {
+            let status = self
+                .js("return (document.getElementById('status') || {}).textContent || ''")
+                .await;
+            assert!(
+                start.elapsed() < Duration::from_secs(secs),
+                "waited {secs} s for {what} (status: {status})"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn click(&self, css: &str) {
+        self.c()
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    /// Moves the mouse to (x, y) of the page's viewport.
+    async fn hover(&self, x: f64, y: f64) {
+        let moves = MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(50)),
+            x,
+            y,
+        });
+        self.c().perform_actions(moves).await.unwrap();
+    }
+
+    async fn end(mut self) {
+        if let Some(c) = self.client.take() {
+            let _ = c.close().await;
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+/// The full path of a program on PATH.
+fn which(name: &str) -> String {
+    std::env::split_paths(&std::env::var_os("PATH").unwrap())
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from(name))
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn exact(game: &str) -> i64 {
+    let cfg = SolveConfig {
+        tt_bytes: 1 << 20,
+        ..SolveConfig::default()
+    };
+    let value = match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Connect4(p) => solve(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::Kalah(p) => solve(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::TicTacToe(p) => solve(&p, &cfg, |_| {}).unwrap().value,
+        _ => unreachable!(),
+    };
+    value.unwrap().into()
+}
+
+/// The text under each Connect-Four column of the page (column number, text).
+const COLUMN_VALUES: &str = "return [...document.querySelectorAll('.c4 .col')].map(c => [c.dataset.move, c.querySelector('.val').textContent])";
+
+#[test]
+#[cfg_attr(not(no_browser), ignore = "runs only where no browser is installed")]
+fn ci_has_a_browser() {
+    assert!(
+        std::env::var("CI").map_or(true, |v| v.is_empty() || v == "false"),
+        "{NO_BROWSER}, and CI is set: .ci/run installs chromium and chromium-driver"
+    );
+}
+
+/// Click a move, see every column's value (each the solver's), undo, redo.
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(
+    no_browser,
+    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
+)]
+async fn clicking_plays_undoes_and_redoes_and_every_value_is_the_solvers() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    let d = Driver::start().await;
+    // Pons' benchmark position (Test_L3_R1, line 1) less its last move: 9 cells left.
+    let before = "connect4:7x6:742234173564774116613357347324256";
+    d.c()
+        .goto(&format!("http://{}/?game={before}", s.addr))
+        .await
+        .unwrap();
+    d.until(
+        20,
+        "the columns' values",
+        "return document.getElementById('status').textContent.includes('ms')",
+    )
+    .await;
+    // Column 6 is the move Pons' line plays: click it.
+    d.click(".c4 .col[data-move='6']").await;
+    let after = format!("{before}6");
+    d.until(
+        10,
+        "the position after the click",
+        &format!("return document.getElementById('game').value === '{after}' && decodeURIComponent(location.search).includes('{after}')"),
+    )
+    .await;
+    d.until(20, "the analysis", "return document.getElementById('status').textContent.includes(\"value 1 (first player's view)\")")
+        .await;
+    // Every legal column shows the solver's value of its move, for the player to move (first).
+    let shown = d.js(COLUMN_VALUES).await;
+    let mut checked = 0;
+    for col in shown.as_array().unwrap() {
+        let (m, text) = (col[0].as_str().unwrap(), col[1].as_str().unwrap());
+        let child = format!("{after}{m}");
+        if child.parse::<GameSpec>().is_err() {
+            assert_eq!(text, "", "column {m} is full: no value");
+            continue;
+        }
+        let v = exact(&child);
+        let want = if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string()
+        };
+        assert_eq!(text, want, "column {m}");
+        checked += 1;
+    }
+    assert_eq!(checked, 4, "columns 1, 2, 5 and 6 have room");
+    // Undo goes back to the position before the click, redo forward again.
+    d.click("#undo").await;
+    d.until(
+        10,
+        "undo",
+        &format!("return document.getElementById('game').value === '{before}'"),
+    )
+    .await;
+    assert_eq!(
+        d.js("return document.querySelectorAll('.c4 .cell.x, .c4 .cell.o').length")
+            .await,
+        json!(33)
+    );
+    d.click("#redo").await;
+    d.until(
+        10,
+        "redo",
+        &format!("return document.getElementById('game').value === '{after}'"),
+    )
+    .await;
+    assert_eq!(
+        d.js("return document.querySelectorAll('.c4 .cell.x, .c4 .cell.o').length")
+            .await,
+        json!(34)
+    );
+    d.end().await;
+}
+
+/// A person plays tic-tac-toe against the engine by clicking, to the end: the engine (second)
+/// never loses.
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(
+    no_browser,
+    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
+)]
+async fn a_person_plays_the_engine_to_the_end_by_clicking() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    let d = Driver::start().await;
+    d.c()
+        .goto(&format!("http://{}/?game=tictactoe&time=0.2", s.addr))
+        .await
+        .unwrap();
+    d.until(
+        10,
+        "the board",
+        "return document.querySelectorAll('.ttt div').length === 9",
+    )
+    .await;
+    // The engine takes the second player through the page's own control.
+    d.js("const s = document.getElementById('side'); s.value = 'min'; s.dispatchEvent(new Event('change')); return true")
+        .await;
+    let mut clicks = 0;
+    loop {
+        d.until(
+            20,
+            "the person's turn or the end",
+            "const t = document.getElementById('status').textContent; return t.startsWith('game over') || (t.startsWith('first player to move') && document.querySelectorAll('.ttt div').length === 9)",
+        )
+        .await;
+        let status = d
+            .js("return document.getElementById('status').textContent")
+            .await;
+        if status.as_str().unwrap().starts_with("game over") {
+            assert!(
+                !status.as_str().unwrap().contains("first player wins"),
+                "the engine lost: {status}"
+            );
+            break;
+        }
+        // The first empty cell.
+        let cell = d
+            .js("return [...document.querySelectorAll('.ttt div')].find(c => !/X|O/.test(c.textContent)).dataset.move")
+            .await;
+        let moves = d.js("return (document.getElementById('game').value.split(':')[1] || '').replace(/\\./g, '').length").await;
+        d.click(&format!(".ttt div[data-move='{}']", cell.as_str().unwrap()))
+            .await;
+        clicks += 1;
+        // The click is taken: one more stone.
+        d.until(
+            10,
+            "the click",
+            &format!("return (document.getElementById('game').value.split(':')[1] || '').replace(/\\./g, '').length > {moves}"),
+        )
+        .await;
+    }
+    let cells = d.js("return document.getElementById('game').value").await;
+    let cells = cells
+        .as_str()
+        .unwrap()
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let (x, o) = (cells.matches('x').count(), cells.matches('o').count());
+    assert!(x == o || x == o + 1, "{cells}");
+    assert_eq!(clicks, x, "every X was a click, every O the engine's");
+    // Clicking the first empty cell each turn is no match for the engine.
+    let status = d
+        .js("return document.getElementById('status').textContent")
+        .await;
+    assert!(
+        status.as_str().unwrap().contains("second player wins"),
+        "{status} ({cells})"
+    );
+    d.end().await;
+}
+
+/// Flip sides: the engine takes the other side and the Kalah board turns (North at the bottom).
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(
+    no_browser,
+    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
+)]
+async fn flip_sides_turns_the_kalah_board_and_swaps_the_engines_side() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    let d = Driver::start().await;
+    d.c()
+        .goto(&format!(
+            "http://{}/?game=kalah:4,3&engine=min&time=0.2",
+            s.addr
+        ))
+        .await
+        .unwrap();
+    // South (first) to move, the person's: South's pits are clickable on the bottom row (4).
+    d.until(
+        10,
+        "the board",
+        "return document.querySelectorAll('.kalah .mine').length === 4",
+    )
+    .await;
+    assert_eq!(
+        d.js("return [...document.querySelectorAll('.kalah .mine')].map(e => e.style.gridRow)")
+            .await,
+        json!(["4", "4", "4", "4"])
+    );
+    d.click("#flip").await;
+    // The engine now plays South and moves; then North moves, on the bottom row.
+    d.until(20, "the engine's move as South", "return document.getElementById('game').value !== 'kalah:4,3' && document.getElementById('game').value.endsWith('/N')")
+        .await;
+    d.until(
+        10,
+        "North's pits",
+        "return document.querySelectorAll('.kalah .mine').length > 0",
+    )
+    .await;
+    let rows = d
+        .js("return [...document.querySelectorAll('.kalah .mine')].map(e => e.style.gridRow)")
+        .await;
+    assert!(
+        rows.as_array().unwrap().iter().all(|r| r == "4"),
+        "North's pits at the bottom: {rows}"
+    );
+    assert_eq!(
+        d.js("return document.getElementById('side').value").await,
+        json!("max")
+    );
+    assert_eq!(
+        d.js("return location.search.includes('flip=1')").await,
+        json!(true)
+    );
+    d.end().await;
+}
+
+fn trace_page(name: &str, args: &[&str]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamesearch-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join(name);
+    let mut all = vec!["trace"];
+    all.extend_from_slice(args);
+    let out = page.to_string_lossy().into_owned();
+    all.extend_from_slice(&["-o", &out]);
+    let (code, _, err) = gamesearch(&all);
+    assert_eq!(code, 0, "{err}");
+    page
+}
+
+/// The screen position and the canvas size of the node a panel follows.
+const FOCUS: &str = "const p = viewer.panels[0]; const [x, y] = p.toScreen(...p.world(p.focus())); return [x, y, p.w, p.h]";
+
+fn inside(v: &Value) -> bool {
+    let [x, y, w, h] = [0, 1, 2, 3].map(|i| v[i].as_f64().unwrap());
+    (0.0..=w).contains(&x) && (0.0..=h).contains(&y)
+}
+
+/// The 4x4 proof-number trace: labels at full size, the current node in view at every step
+/// looked at, Fit puts the whole tree in the window, double-click collapses a subtree, and
+/// hovering a node shows its line and its position as a board.
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(
+    no_browser,
+    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
+)]
+async fn the_viewer_fits_follows_and_shows_a_board_on_hover() {
+    let page = trace_page(
+        "pn44.html",
+        &[
+            "connect4:4x4",
+            "--algo",
+            "pn-multi",
+            "--depth",
+            "16",
+            "--max-nodes",
+            "1000000",
+        ],
+    );
+    let d = Driver::start().await;
+    d.c()
+        .goto(&format!("file://{}", page.display()))
+        .await
+        .unwrap();
+    d.until(10, "the viewer", "return !!window.viewer").await;
+    assert_eq!(
+        d.js("return viewer.panels[0].zoom").await,
+        json!(1),
+        "labels at full size"
+    );
+    let total = d.js("return viewer.panels[0].trace.steps.length").await;
+    let total = total.as_u64().unwrap();
+    assert!(total > 3000, "{total} steps");
+    // Following: the node the search is at stays on the canvas, step after step.
+    for k in [1, 10, 57, 400, 1234, 2500, total] {
+        d.js(&format!("viewer.go({k}); return true")).await;
+        let at = d.js(FOCUS).await;
+        assert!(inside(&at), "step {k}: the current node at {at}");
+    }
+    // The ▶ button steps and the view follows.
+    for _ in 0..5 {
+        d.click("#next").await;
+    }
+    assert!(inside(&d.js(FOCUS).await));
+    // Fit: the whole tree (as shown at the last step) inside the canvas.
+    d.js("viewer.go(1e9); return true").await;
+    d.click("[data-act='fit']").await;
+    let b = d.js("return viewer.panels[0].bbox()").await;
+    let f = |k: &str| b[k].as_f64().unwrap();
+    assert!(
+        f("left") >= -1.0
+            && f("top") >= -1.0
+            && f("right") <= f("width") + 1.0
+            && f("bottom") <= f("height") + 1.0,
+        "fits: {b}"
+    );
+    assert!(
+        f("right") - f("left") > 0.5 * f("width") || f("bottom") - f("top") > 0.5 * f("height"),
+        "and fills the window: {b}"
+    );
+    assert_eq!(
+        d.js("return viewer.panels[0].follow").await,
+        json!(false),
+        "Fit stops following"
+    );
+    // Back to full size, following, at a step deep in the search.
+    d.click("[data-act='follow']").await;
+    d.js("const p = viewer.panels[0]; p.zoom = 1; viewer.go(2000); return true")
+        .await;
+    // Hover a node two plies down the current line: its line and its board appear.
+    let target = d
+        .js("const p = viewer.panels[0]; let v = p.focus(); while (p.ply[v] > 2) v = p.trace.nodes[v].parent; \
+             p.setFollow(false); p.cam = p.world(v); p.draw(); const [x, y] = p.toScreen(...p.world(v)); const r = p.el.canvas.getBoundingClientRect(); \
+             return [v, r.left + x, r.top + y, p.boards[v]]")
+        .await;
+    let v = target[0].as_u64().unwrap();
+    d.hover(target[1].as_f64().unwrap(), target[2].as_f64().unwrap())
+        .await;
+    d.until(
+        5,
+        "the hover box",
+        "return viewer.panels[0].el.tip.style.display === 'block'",
+    )
+    .await;
+    let tip = d.js("return viewer.panels[0].el.tip.textContent").await;
+    let line = d
+        .js(&format!("const p = viewer.panels[0]; const l = []; for (let u = {v}; u !== null; u = p.trace.nodes[u].parent) l.unshift(p.trace.nodes[u].label); return l"))
+        .await;
+    let moves: Vec<&str> = line.as_array().unwrap()[1..]
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(moves.len(), 2);
+    assert!(tip.as_str().unwrap().contains(&moves.join(" → ")), "{tip}");
+    // The board is the position after the line (drawn from the notation the CLI wrote).
+    assert_eq!(target[3], json!(format!("connect4:4x4:{}", moves.concat())));
+    let board = d
+        .js("const c = viewer.panels[0].el.tip.querySelector('canvas.board'); return c ? [c.width, c.height] : null")
+        .await;
+    assert!(
+        board[0].as_f64().unwrap() > 40.0,
+        "a board is drawn: {board}"
+    );
+    // Double-click collapses that subtree (its descendants leave the layout); again expands it.
+    let shown = "return viewer.panels[0].shown.reduce((a, b) => a + b, 0)";
+    let before = d.js(shown).await.as_u64().unwrap();
+    d.js(&format!("viewer.panels[0].toggle({v}); return true"))
+        .await;
+    let collapsed = d.js(shown).await.as_u64().unwrap();
+    assert!(collapsed < before, "{collapsed} < {before}");
+    d.click("[data-act='expand']").await;
+    assert_eq!(d.js(shown).await.as_u64().unwrap(), before);
+    d.end().await;
+    let _ = std::fs::remove_file(page);
+}
+
+/// A trace of 10^5 nodes: it loads, steps to its end, fits and follows; the timings are printed
+/// (docs/results.md has them), not asserted.
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(
+    no_browser,
+    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
+)]
+async fn a_trace_of_100000_nodes_loads_steps_and_fits() {
+    let page = trace_page(
+        "big.html",
+        &[
+            "connect4:4x4",
+            "--algo",
+            "pn-multi",
+            "--depth",
+            "16",
+            "--max-nodes",
+            "1000000",
+            "--node-cap",
+            "100000",
+        ],
+    );
+    let size = std::fs::metadata(&page).unwrap().len();
+    let d = Driver::start().await;
+    let start = Instant::now();
+    d.c()
+        .goto(&format!("file://{}", page.display()))
+        .await
+        .unwrap();
+    d.until(60, "the viewer", "return !!window.viewer").await;
+    let load = start.elapsed();
+    assert_eq!(d.js("return viewer.panels[0].n").await, json!(100_000));
+    let timing = d
+        .js("const p = viewer.panels[0], n = p.trace.steps.length, t = []; \
+             let s = performance.now(); viewer.go(n); t.push(performance.now() - s); \
+             s = performance.now(); viewer.go(n - 1); t.push(performance.now() - s); \
+             s = performance.now(); p.fit(); p.draw(); t.push(performance.now() - s); \
+             s = performance.now(); p.zoom = 1; p.setFollow(true); viewer.go(Math.floor(n / 2)); t.push(performance.now() - s); \
+             s = performance.now(); viewer.go(Math.floor(n / 2) + 1); t.push(performance.now() - s); \
+             s = performance.now(); p.zoomBy(1.25); t.push(performance.now() - s); \
+             return [n, p.seenCount, ...t]")
+        .await;
+    let t: Vec<f64> = timing
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    eprintln!(
+        "10^5-node trace ({:.1} MB, {} steps): page loaded in {:.2} s; to the last step {:.0} ms, one step back (replayed from the start) {:.0} ms, fit {:.0} ms, to the middle following {:.0} ms, one step forward {:.0} ms, a zoom {:.0} ms",
+        size as f64 / 1e6, t[0], load.as_secs_f64(), t[2], t[3], t[4], t[5], t[6], t[7]
+    );
+    assert!(
+        inside(&d.js(FOCUS).await),
+        "the middle step's node is in view"
+    );
+    d.js("viewer.go(1e9); viewer.panels[0].fit(); return true")
+        .await;
+    let b = d.js("return viewer.panels[0].bbox()").await;
+    assert!(
+        b["right"].as_f64().unwrap() <= b["width"].as_f64().unwrap() + 1.0,
+        "fits: {b}"
+    );
+    d.end().await;
+    let _ = std::fs::remove_file(page);
+}
