@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
-use gamesearch::{solve, GameSpec, SolveConfig};
+use gamesearch::trace::{Trace, TraceNode};
+use gamesearch::{solve, GameSpec, Player, SolveConfig};
 use serde_json::{json, Value};
 
 mod common;
@@ -450,8 +451,51 @@ async fn the_viewer_fits_follows_and_shows_a_board_on_hover() {
         d.click("#next").await;
     }
     assert!(inside(&d.js(FOCUS).await));
-    // Fit: the whole tree (as shown at the last step) inside the canvas.
+    // At the last step every node is shown: the page's layout is the library's (view::layout),
+    // slot for slot.
     d.js("viewer.go(1e9); return true").await;
+    let shown = d
+        .js("const p = viewer.panels[0]; const lo = Math.min(...p.x); \
+             return { x: Array.from(p.x, v => v - lo), nodes: p.trace.nodes }")
+        .await;
+    let nodes: Vec<TraceNode> = shown["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| TraceNode {
+            id: n["id"].as_u64().unwrap() as u32,
+            parent: n["parent"].as_u64().map(|p| p as u32),
+            label: n["label"].as_str().unwrap().to_string(),
+            to_move: if n["to_move"] == "max" {
+                Player::Max
+            } else {
+                Player::Min
+            },
+            ply: n["ply"].as_u64().unwrap() as u32,
+        })
+        .collect();
+    let trace = Trace {
+        format: "gamesearch-trace/1",
+        algorithm: "pn-multi".into(),
+        nodes,
+        steps: Vec::new(),
+        truncated: true,
+        node_cap: 2000,
+        value: None,
+        best_move: None,
+        stats: Default::default(),
+    };
+    let rust = gamesearch_cli::view::layout(&trace);
+    let js = shown["x"].as_array().unwrap();
+    assert_eq!(js.len(), rust.len());
+    for (v, (a, b)) in js.iter().zip(&rust).enumerate() {
+        assert!(
+            (a.as_f64().unwrap() - b.0).abs() < 1e-6,
+            "node {v}: page {a}, library {}",
+            b.0
+        );
+    }
+    // Fit: the whole tree (as shown at the last step) inside the canvas.
     d.click("[data-act='fit']").await;
     let b = d.js("return viewer.panels[0].bbox()").await;
     let f = |k: &str| b[k].as_f64().unwrap();

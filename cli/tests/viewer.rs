@@ -290,3 +290,78 @@ fn every_example_tree_runs_its_documented_command() {
     assert!(seen >= 5);
     let _ = std::fs::remove_dir_all(out);
 }
+
+/// The tidy layout's promises on irregular trees (alpha-beta's cut-offs on random trees of every
+/// shape, proof-number trees of Connect-Four cut at many sizes): at every ply the nodes are at
+/// least one slot apart, in the order met, so no two subtrees overlap; a parent sits midway
+/// between its first and last child; and the tree is never wider than one slot a leaf (the
+/// layout it replaced).
+#[test]
+fn the_layout_is_tidy_on_irregular_trees() {
+    use gamesearch::GameSpec;
+    use gamesearch_cli::view::layout;
+    let mut traces = Vec::new();
+    for seed in 0..300u64 {
+        let spec = RandomTreeSpec::new(2 + (seed % 5) as u32, 2 + (seed % 4) as u32, seed);
+        let root = spec.root().unwrap();
+        let algo =
+            [Algorithm::AlphaBeta, Algorithm::Scout, Algorithm::NegaScout][seed as usize % 3];
+        let mut rec = Recorder::new(&root, 1 << 16);
+        let out = search_observed(&root, algo, &SearchConfig::new(spec.h), &mut rec);
+        traces.push(rec.finish(algo.name(), &out));
+    }
+    let GameSpec::Connect4(c4) = "connect4:4x4".parse().unwrap() else {
+        unreachable!()
+    };
+    for cap in [10, 37, 100, 333, 1000, 3000] {
+        let mut rec = Recorder::new(&c4, cap);
+        let cfg =
+            SearchConfig::new(16).with_limits(gamesearch::Limits::none().with_max_nodes(200_000));
+        let out = search_observed(&c4, Algorithm::PnMulti, &cfg, &mut rec);
+        traces.push(rec.finish("pn-multi", &out));
+    }
+    for t in &traces {
+        let pos = layout(t);
+        let n = t.nodes.len();
+        let mut children = vec![Vec::new(); n];
+        for node in &t.nodes {
+            if let Some(p) = node.parent {
+                children[p as usize].push(node.id as usize);
+            }
+        }
+        // Pre-order: each ply's nodes left to right.
+        let mut order = Vec::new();
+        let mut todo = vec![0usize];
+        while let Some(v) = todo.pop() {
+            order.push(v);
+            todo.extend(children[v].iter().rev());
+        }
+        let mut last_at_ply: std::collections::HashMap<u64, f64> = Default::default();
+        for &v in &order {
+            let (x, y) = pos[v];
+            assert_eq!(y, f64::from(t.nodes[v].ply), "{}", t.algorithm);
+            if let Some(&prev) = last_at_ply.get(&(y as u64)) {
+                assert!(
+                    x >= prev + 1.0 - 1e-9,
+                    "{}: node {v} overlaps at ply {y}",
+                    t.algorithm
+                );
+            }
+            last_at_ply.insert(y as u64, x);
+            let kids = &children[v];
+            if let (Some(&a), Some(&b)) = (kids.first(), kids.last()) {
+                assert!(
+                    (x - (pos[a].0 + pos[b].0) / 2.0).abs() < 1e-9,
+                    "parent centred"
+                );
+            }
+        }
+        let leaves = children.iter().filter(|k| k.is_empty()).count();
+        let width = pos.iter().map(|p| p.0).fold(0.0, f64::max) + 1.0;
+        assert!(
+            width <= leaves as f64 + 1e-9,
+            "{width} slots for {leaves} leaves"
+        );
+        assert!(pos.iter().map(|p| p.0).fold(f64::INFINITY, f64::min).abs() < 1e-9);
+    }
+}
