@@ -5,7 +5,8 @@ use crate::games::{Connect4, ExplicitTree, Kalah, RandomTreeSpec, TicTacToe};
 
 /// A parsed `GAME` argument: `random:b=B,h=H,seed=S[,…]`, `tree:FILE`, `tree:TEXT`,
 /// `kalah:M,N` (the start of Kalah(M, N)) or `kalah:POSITION` (see [`Kalah`]'s text form),
-/// `tictactoe[:CELLS]`, or `connect4:WxH[:MOVES]` (MOVES: 1-based columns played).
+/// `tictactoe[:CELLS]`, or `connect4:WxH[:MOVES]` (MOVES: 1-based columns played, as digits or
+/// numbers separated by commas; see [`crate::games::Connect4::play_moves`]).
 ///
 /// ```
 /// use gamesearch::GameSpec;

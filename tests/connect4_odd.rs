@@ -96,9 +96,15 @@ impl Grid {
 /// Random moves from the empty board until at most `empty` cells are left, the game ending
 /// never (a winning move is not played): the same position as a grid and as `Connect4`.
 fn random_position(w: usize, h: usize, empty: usize, seed: u64) -> Option<(Grid, Connect4)> {
+    random_line(w, h, empty, seed).map(|(g, p, _)| (g, p))
+}
+
+/// [`random_position`] with the columns played (0-based).
+fn random_line(w: usize, h: usize, empty: usize, seed: u64) -> Option<(Grid, Connect4, Vec<u8>)> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut g = Grid::new(w, h);
     let mut p = Connect4::new(w, h).unwrap();
+    let mut line = Vec::new();
     let mut tries = 0;
     while w * h - g.stones > empty {
         tries += 1;
@@ -121,8 +127,9 @@ fn random_position(w: usize, h: usize, empty: usize, seed: u64) -> Option<(Grid,
         }
         g.drop(c, g.to_move());
         p = p.play(c as u8);
+        line.push(c as u8);
     }
-    Some((g, p))
+    Some((g, p, line))
 }
 
 /// Every board with an odd number of cells the position type holds, on which four fits.
@@ -216,5 +223,43 @@ proptest! {
             prop_assert_eq!(want, 1);
         }
         prop_assert!(p.is_over() || p.moves().count() > 0);
+    }
+}
+
+/// Every board wider than 9 columns the position type holds (any parity), on which four fits.
+fn wide_boards() -> Vec<(usize, usize)> {
+    (10..=63)
+        .flat_map(|w| (1..=63).map(move |h| (w, h)))
+        .filter(|&(w, h)| (h + 1) * w <= 64)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// Boards wider than 9 (10x4, 10x5, 12x4, 16x3, 21x2, 32x1, …): a position written in the
+    /// comma notation (`connect4:12x4:12,1,10`) reads back as the same position, writes back as
+    /// the same text, and solves to the value of the brute force written apart.
+    #[test]
+    fn wide_boards_round_trip_and_agree_with_an_independent_brute_force(
+        board in 0usize..1000, empty in 0usize..=8, seed in any::<u64>(),
+    ) {
+        let boards = wide_boards();
+        let (w, h) = boards[board % boards.len()];
+        let Some((mut g, p, line)) = random_line(w, h, empty, seed) else { return Ok(()) };
+        let moves: Vec<String> = line.iter().map(|c| (c + 1).to_string()).collect();
+        let text = format!("connect4:{w}x{h}:{}", moves.join(","));
+        let gamesearch::GameSpec::Connect4(q) = text.parse().unwrap() else { unreachable!() };
+        prop_assert_eq!(q, p, "{}", text);
+        let empty_board = Connect4::new(w, h).unwrap();
+        prop_assert_eq!(empty_board.notation_after(&format!("connect4:{w}x{h}"), &line), text.clone());
+        // Digits alone are refused past 9 columns once a move is two digits or more than one.
+        if line.len() > 1 {
+            let digits: String = moves.concat();
+            prop_assert!(!matches!(empty_board.play_moves(&digits), Ok(d) if d == p), "{}", digits);
+        }
+        let want = truth(&mut g);
+        let cfg = SolveConfig { tt_bytes: 1 << 16, id_depth: 0, ..SolveConfig::default() };
+        prop_assert_eq!(solve(&q, &cfg, |_| {}).unwrap().value, Some(want), "{}", text);
     }
 }

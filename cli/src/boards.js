@@ -1,6 +1,6 @@
 // Boards from the `game` notation the server and `gamesearch trace` write (shared by the analysis
 // board and the trace viewer, which embed this file):
-//   connect4:WxH[:MOVES]   kalah:M,N or kalah:S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N   tictactoe[:CELLS]
+//   connect4:WxH[:MOVES] (MOVES: digits, or numbers separated by commas)   kalah:M,N or kalah:S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N   tictactoe[:CELLS]
 
 // The board a `game` argument names, or null for a game with no board (random trees, tree files).
 function parseBoard(spec) {
@@ -10,7 +10,10 @@ function parseBoard(spec) {
     const [w, h] = size.split("x").map(Number);
     // cols[c][r]: column c's r-th stone from the bottom, "x" (first player) or "o".
     const cols = Array.from({ length: w }, () => []);
-    [...moves].forEach((c, i) => { if (cols[Number(c) - 1]) cols[Number(c) - 1].push(i % 2 ? "o" : "x"); });
+    // Digits on boards up to 9 wide; column numbers separated by commas on any board (the only
+    // notation past 9 columns).
+    const played = w > 9 || moves.includes(",") ? moves.split(",").filter(Boolean) : [...moves];
+    played.forEach((c, i) => { if (cols[Number(c) - 1]) cols[Number(c) - 1].push(i % 2 ? "o" : "x"); });
     return { kind: "connect4", w, h, cols };
   }
   if (spec.startsWith("kalah:")) {

@@ -171,14 +171,9 @@ impl Served for Connect4 {
     fn rules(&self) -> String {
         format!("connect4:{}x{}", self.width(), self.height())
     }
-    /// The moves so far, and this one.
+    /// The moves so far, and this one (in the text's notation).
     fn game_after(&self, game: &str, mv: u8) -> String {
-        let sep = if game.matches(':').count() == 1 {
-            ":"
-        } else {
-            ""
-        };
-        format!("{game}{sep}{}", self.move_name(mv))
+        self.notation_after(game, &[mv])
     }
     fn pool(shared: &Shared) -> &Slot<Self> {
         &shared.connect4

@@ -632,3 +632,46 @@ async fn a_trace_of_100000_nodes_loads_steps_and_fits() {
     d.end().await;
     let _ = std::fs::remove_file(page);
 }
+
+/// A board wider than 9 columns: drawn from the comma notation, and a click writes the move in
+/// the same notation.
+#[tokio::test(flavor = "multi_thread")]
+#[cfg_attr(
+    no_browser,
+    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
+)]
+async fn a_board_wider_than_nine_columns_reads_and_writes_the_comma_notation() {
+    let s = Server::start(&["--tt-mb", "16", "--max-time", "0.3"]);
+    let d = Driver::start().await;
+    d.c()
+        .goto(&format!("http://{}/?game=connect4:10x5:10,1", s.addr))
+        .await
+        .unwrap();
+    d.until(
+        10,
+        "the board",
+        "return document.querySelectorAll('.c4 .cell').length === 50",
+    )
+    .await;
+    // Column 10 holds the first player's stone, column 1 the second's.
+    let stones = d
+        .js("return [...document.querySelectorAll('.c4 .col')].map(c => [...c.querySelectorAll('.cell')].map(e => e.className.replace('cell', '').trim()).join(''))")
+        .await;
+    let cols: Vec<&str> = stones
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(cols[9], "x");
+    assert_eq!(cols[0], "o");
+    assert!(cols[1..9].iter().all(|c| c.is_empty()), "{cols:?}");
+    d.click(".c4 .col[data-move='10']").await;
+    d.until(
+        10,
+        "the move in the comma notation",
+        "return document.getElementById('game').value === 'connect4:10x5:10,1,10'",
+    )
+    .await;
+    d.end().await;
+}

@@ -31,7 +31,6 @@
 //! ```
 
 use std::collections::HashMap;
-use std::fmt::Write;
 
 mod master;
 pub use master::Master;
@@ -67,15 +66,8 @@ impl Splittable for Connect4 {
         format!("connect4:{}x{}", self.width(), self.height())
     }
     fn game_text(&self, root_text: &str, path: &[u8]) -> String {
-        // connect4:WxH[:MOVES]: the path's columns go after the root's.
-        let mut text = root_text.to_string();
-        if root_text.matches(':').count() < 2 {
-            text.push(':');
-        }
-        for &c in path {
-            let _ = write!(text, "{}", c + 1);
-        }
-        text
+        // connect4:WxH[:MOVES]: the path's columns go after the root's, in its notation.
+        self.notation_after(root_text, path)
     }
 }
 
