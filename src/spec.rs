@@ -14,6 +14,7 @@ use crate::games::{Connect4, ExplicitTree, Kalah, RandomTreeSpec, TicTacToe};
 /// assert!(matches!("tree:(max 1 2)".parse::<GameSpec>(), Ok(GameSpec::Tree(_))));
 /// assert!(matches!("kalah:6,4".parse::<GameSpec>(), Ok(GameSpec::Kalah(_))));
 /// assert!(matches!("connect4:5x4:33".parse::<GameSpec>(), Ok(GameSpec::Connect4(_))));
+/// assert!(matches!("connect4:8x8:4,5".parse::<GameSpec>(), Ok(GameSpec::Connect4Wide(_))));
 /// assert!(matches!("tictactoe".parse::<GameSpec>(), Ok(GameSpec::TicTacToe(_))));
 /// assert!("chess:start".parse::<GameSpec>().is_err());
 /// ```
@@ -27,8 +28,11 @@ pub enum GameSpec {
     Kalah(Kalah),
     /// A tic-tac-toe position.
     TicTacToe(TicTacToe),
-    /// A Connect-Four position.
+    /// A Connect-Four position on a board of at most 64 bits (`(H+1)·W <= 64`).
     Connect4(Connect4),
+    /// A Connect-Four position on a board past 64 bits (`64 < (H+1)·W <= 128`: 10x6, 9x7, 8x8,
+    /// 7x9, …), in `u128` bitboards.
+    Connect4Wide(Connect4<u128>),
 }
 
 /// The kinds of game a `GAME` argument may start with.
@@ -71,8 +75,29 @@ impl std::str::FromStr for GameSpec {
                     ))
                 };
                 let (w, h) = size.split_once('x').ok_or_else(bad)?;
-                let (w, h) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-                Ok(GameSpec::Connect4(Connect4::new(w, h)?.play_moves(moves)?))
+                let (w, h): (usize, usize) =
+                    (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+                // u64 bitboards where the board fits, u128 past them.
+                let fits = |bits: usize| {
+                    h.checked_add(1)
+                        .and_then(|h1: usize| h1.checked_mul(w))
+                        .is_some_and(|b| b <= bits)
+                };
+                if fits(64) || !fits(128) {
+                    Ok(GameSpec::Connect4(Connect4::new(w, h).map_err(|e| {
+                        if fits(128) {
+                            e
+                        } else {
+                            Error::BadParameter(format!(
+                                "Connect-Four {w}x{h}: need width, height >= 1 and (height+1)*width <= 128"
+                            ))
+                        }
+                    })?.play_moves(moves)?))
+                } else {
+                    Ok(GameSpec::Connect4Wide(
+                        Connect4::<u128>::sized(w, h)?.play_moves(moves)?,
+                    ))
+                }
             }
             _ => Err(Error::UnknownGame(s.to_string())),
         }
@@ -113,7 +138,7 @@ impl GameSpec {
         match self {
             GameSpec::Random(r) => Some(r.h),
             GameSpec::Tree(t) => Some(t.height()),
-            GameSpec::Kalah(_) | GameSpec::Connect4(_) => None,
+            GameSpec::Kalah(_) | GameSpec::Connect4(_) | GameSpec::Connect4Wide(_) => None,
             GameSpec::TicTacToe(_) => Some(9),
         }
     }
@@ -153,6 +178,7 @@ impl GameSpec {
             GameSpec::Kalah(_) => None,
             GameSpec::TicTacToe(p) => Some(crate::Game::moves(p).count() as u32),
             GameSpec::Connect4(c) => Some((c.width() * c.height() - c.moves_played()) as u32),
+            GameSpec::Connect4Wide(c) => Some((c.width() * c.height() - c.moves_played()) as u32),
         }
     }
 
@@ -185,6 +211,10 @@ impl GameSpec {
             GameSpec::Tree(t) => t.nodes().len() as u64,
             GameSpec::Kalah(k) => uniform(k.pits() as u64, depth),
             GameSpec::Connect4(c) => uniform(
+                c.width() as u64,
+                depth.min(self.max_plies().unwrap_or(depth)),
+            ),
+            GameSpec::Connect4Wide(c) => uniform(
                 c.width() as u64,
                 depth.min(self.max_plies().unwrap_or(depth)),
             ),

@@ -263,3 +263,121 @@ proptest! {
         prop_assert_eq!(solve(&q, &cfg, |_| {}).unwrap().value, Some(want), "{}", text);
     }
 }
+
+/// Every board past 64 bits the u128 position holds (`64 < (h + 1) * w <= 128`).
+fn boards_past_64_bits() -> Vec<(usize, usize)> {
+    (1..=64)
+        .flat_map(|w| (1..=127).map(move |h| (w, h)))
+        .filter(|&(w, h)| (h + 1) * w > 64 && (h + 1) * w <= 128 && (w >= 4 || h >= 4))
+        .collect()
+}
+
+/// The same moves on `Connect4<u128>`.
+fn wide(w: usize, h: usize, line: &[u8]) -> Connect4<u128> {
+    line.iter()
+        .fold(Connect4::<u128>::sized(w, h).unwrap(), |p, &c| p.play(c))
+}
+
+#[test]
+fn the_boards_people_ask_for_are_past_64_bits_and_parse() {
+    let boards = boards_past_64_bits();
+    for b in [(10, 6), (9, 7), (8, 8), (7, 9), (11, 5), (6, 12), (7, 10)] {
+        assert!(boards.contains(&b), "{b:?}");
+        let text = format!("connect4:{}x{}", b.0, b.1);
+        assert!(
+            matches!(text.parse(), Ok(gamesearch::GameSpec::Connect4Wide(_))),
+            "{text}"
+        );
+    }
+    assert!(matches!(
+        "connect4:7x6".parse(),
+        Ok(gamesearch::GameSpec::Connect4(_))
+    ));
+    let e = "connect4:12x10"
+        .parse::<gamesearch::GameSpec>()
+        .unwrap_err();
+    assert!(e.to_string().contains("<= 128"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// Boards past 64 bits (10x6, 9x7, 8x8, 7x9, 11x5, 6x12, …): positions with a few empty
+    /// cells, written in the notation and parsed, solve to the brute force's value (the solver,
+    /// minimax and df-pn on u128 bitboards).
+    #[test]
+    fn boards_past_64_bits_agree_with_an_independent_brute_force(
+        board in 0usize..1000, empty in 0usize..=8, seed in any::<u64>(),
+    ) {
+        // Half the cases on the boards people solve, half on any board past 64 bits.
+        let named = [(10, 6), (9, 7), (8, 8), (7, 9), (11, 5), (6, 12), (7, 10), (13, 4)];
+        let boards = boards_past_64_bits();
+        let (w, h) = if board % 2 == 0 {
+            named[board / 2 % named.len()]
+        } else {
+            boards[board / 2 % boards.len()]
+        };
+        let Some((mut g, _, line)) = random_line_wide(w, h, empty, seed) else { return Ok(()) };
+        let moves: Vec<String> = line.iter().map(|c| (c + 1).to_string()).collect();
+        let text = format!("connect4:{w}x{h}:{}", moves.join(","));
+        let gamesearch::GameSpec::Connect4Wide(p) = text.parse().unwrap() else {
+            panic!("{text} is not a u128 board")
+        };
+        prop_assert_eq!(p, wide(w, h, &line));
+        let want = truth(&mut g);
+        let cfg = SolveConfig { tt_bytes: 1 << 16, id_depth: 0, ..SolveConfig::default() };
+        prop_assert_eq!(solve(&p, &cfg, |_| {}).unwrap().value, Some(want), "{}", text);
+        prop_assert_eq!(
+            gamesearch::search(&p, gamesearch::Algorithm::Minimax, &gamesearch::SearchConfig::new(64)).value,
+            Some(want), "minimax {}", text
+        );
+        let d = DfpnConfig { tt_bytes: 1 << 20, ..DfpnConfig::default() };
+        prop_assert_eq!(dfpn::solve_report(&p, &d, true, false, |_| {}).unwrap().value, Some(want), "dfpn-multi {}", text);
+    }
+
+    /// A board that fits 64 bits gives the same value and visits the same nodes in u128
+    /// bitboards as in u64 (the key of a position whose high half is empty is the same).
+    #[test]
+    fn u128_positions_search_as_u64_ones(
+        board in 0usize..1000, empty in 4usize..=14, seed in any::<u64>(),
+    ) {
+        let boards: Vec<(usize, usize)> = (4..=9).flat_map(|w| (4..=7).map(move |h| (w, h)))
+            .filter(|&(w, h)| (h + 1) * w <= 64).collect();
+        let (w, h) = boards[board % boards.len()];
+        let Some((_, p, line)) = random_line(w, h, empty, seed) else { return Ok(()) };
+        let q = wide(w, h, &line);
+        let cfg = SolveConfig { tt_bytes: 1 << 18, id_depth: 0, ..SolveConfig::default() };
+        let (a, b) = (solve(&p, &cfg, |_| {}).unwrap(), solve(&q, &cfg, |_| {}).unwrap());
+        prop_assert_eq!(a.value, b.value);
+        prop_assert_eq!(a.stats, b.stats);
+        prop_assert_eq!(a.best_move, b.best_move);
+    }
+}
+
+/// [`random_line`] on any board the brute force plays (the position type is unused there).
+fn random_line_wide(w: usize, h: usize, empty: usize, seed: u64) -> Option<(Grid, (), Vec<u8>)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut g = Grid::new(w, h);
+    let mut line = Vec::new();
+    let mut tries = 0;
+    while w * h - g.stones > empty {
+        tries += 1;
+        if tries > 100_000 {
+            return None;
+        }
+        let c = rng.gen_range(0..w);
+        if g.cols[c].len() == h {
+            continue;
+        }
+        if g.clone().drop(c, g.to_move()) {
+            let open = (0..w).filter(|&k| g.cols[k].len() < h).collect::<Vec<_>>();
+            if open.iter().all(|&k| g.clone().drop(k, g.to_move())) {
+                return None;
+            }
+            continue;
+        }
+        g.drop(c, g.to_move());
+        line.push(c as u8);
+    }
+    Some((g, (), line))
+}

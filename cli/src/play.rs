@@ -61,7 +61,7 @@ impl Board for Probed<'_, Kalah> {
     }
 }
 
-impl Board for Connect4 {
+impl<B: gamesearch::games::Bitboard> Board for Connect4<B> {
     /// Connect-Four's score counts the winner's stones: `(cells + 1)/2 + 1 - stones`.
     fn score_text(&self, v: gamesearch::Score) -> Option<String> {
         // The winner made the last move: its stones are half the moves, rounded up.

@@ -167,18 +167,26 @@ trait Served: Board + Send + Sync + 'static {
     fn pool(shared: &Shared) -> &Slot<Self>;
 }
 
-impl Served for Connect4 {
-    fn rules(&self) -> String {
-        format!("connect4:{}x{}", self.width(), self.height())
-    }
-    /// The moves so far, and this one (in the text's notation).
-    fn game_after(&self, game: &str, mv: u8) -> String {
-        self.notation_after(game, &[mv])
-    }
-    fn pool(shared: &Shared) -> &Slot<Self> {
-        &shared.connect4
-    }
+/// Connect-Four on boards of 64 bits and on wider ones (u128 bitboards): the same but for the
+/// pool.
+macro_rules! served_connect4 {
+    ($t:ty, $pool:ident) => {
+        impl Served for $t {
+            fn rules(&self) -> String {
+                format!("connect4:{}x{}", self.width(), self.height())
+            }
+            /// The moves so far, and this one (in the text's notation).
+            fn game_after(&self, game: &str, mv: u8) -> String {
+                self.notation_after(game, &[mv])
+            }
+            fn pool(shared: &Shared) -> &Slot<Self> {
+                &shared.$pool
+            }
+        }
+    };
 }
+served_connect4!(Connect4, connect4);
+served_connect4!(Connect4<u128>, connect4_wide);
 impl Served for Kalah {
     fn rules(&self) -> String {
         self.tablebase_rules()
@@ -263,6 +271,7 @@ pub struct Shared {
     workers: Arc<Semaphore>,
     running: AtomicUsize,
     connect4: Slot<Connect4>,
+    connect4_wide: Slot<Connect4<u128>>,
     kalah: Slot<Kalah>,
     tictactoe: Slot<TicTacToe>,
 }
@@ -276,6 +285,7 @@ impl Shared {
             workers: Arc::new(Semaphore::new(cfg.workers.clamp(1, cfg.queue))),
             running: AtomicUsize::new(0),
             connect4: empty(),
+            connect4_wide: empty(),
             kalah: empty(),
             tictactoe: empty(),
         })
@@ -294,6 +304,7 @@ impl Drop for StopOnDrop {
 /// A position on a board the server plays.
 enum Position {
     Connect4(Connect4),
+    Connect4Wide(Connect4<u128>),
     Kalah(Kalah),
     TicTacToe(TicTacToe),
 }
@@ -303,6 +314,7 @@ macro_rules! on_board {
     ($position:expr, $p:ident => $body:expr) => {
         match $position {
             Position::Connect4($p) => $body,
+            Position::Connect4Wide($p) => $body,
             Position::Kalah($p) => $body,
             Position::TicTacToe($p) => $body,
         }
@@ -327,6 +339,7 @@ fn position(game: &str) -> Result<Position, ApiError> {
     }
     match game.parse()? {
         GameSpec::Connect4(p) => Ok(Position::Connect4(p)),
+        GameSpec::Connect4Wide(p) => Ok(Position::Connect4Wide(p)),
         GameSpec::Kalah(p) => Ok(Position::Kalah(p)),
         GameSpec::TicTacToe(p) => Ok(Position::TicTacToe(p)),
         GameSpec::Random(_) | GameSpec::Tree(_) => Err(other()),

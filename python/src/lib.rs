@@ -66,6 +66,10 @@ macro_rules! with_position {
                 let $g = &replay(&p, &game.moves)?;
                 $body
             }
+            GameSpec::Connect4Wide(p) => {
+                let $g = &replay(&p, &game.moves)?;
+                $body
+            }
         }
     }};
 }
@@ -162,6 +166,7 @@ impl Game {
     fn __str__(&self) -> PyResult<String> {
         Ok(match self.spec.parse::<GameSpec>().map_err(bad)? {
             GameSpec::Connect4(p) => replay(&p, &self.moves)?.board(),
+            GameSpec::Connect4Wide(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Kalah(p) => replay(&p, &self.moves)?.board(),
             GameSpec::TicTacToe(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Random(_) | GameSpec::Tree(_) => format!(
@@ -643,6 +648,7 @@ fn trace(
 /// The engine's table and move-ordering memory, for the game it plays.
 enum Engines {
     Connect4(gamesearch::engine::Engine<gamesearch::games::Connect4>),
+    Connect4Wide(gamesearch::engine::Engine<gamesearch::games::Connect4<u128>>),
     Kalah(gamesearch::engine::Engine<gamesearch::games::Kalah>),
     TicTacToe(gamesearch::engine::Engine<gamesearch::games::TicTacToe>),
 }
@@ -719,6 +725,9 @@ impl Engine {
             GameSpec::Connect4(_) => {
                 Engines::Connect4(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
             }
+            GameSpec::Connect4Wide(_) => {
+                Engines::Connect4Wide(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
+            }
             GameSpec::Kalah(_) => {
                 Engines::Kalah(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
             }
@@ -783,6 +792,10 @@ impl Engine {
             &mut *guard,
         ) {
             (GameSpec::Connect4(p), Engines::Connect4(e)) => {
+                let p = replay(&p, moves)?;
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
+            }
+            (GameSpec::Connect4Wide(p), Engines::Connect4Wide(e)) => {
                 let p = replay(&p, moves)?;
                 interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }

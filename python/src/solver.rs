@@ -18,6 +18,7 @@ use crate::{
 /// two boards of different sizes could collide), and a new one is made when they change.
 enum Table {
     Connect4(ExactSolver<Connect4>),
+    Connect4Wide(ExactSolver<Connect4<u128>>),
     Kalah(ExactSolver<Kalah>),
     TicTacToe(ExactSolver<TicTacToe>),
     /// With the game's class, kept alive (never read) so that its address, in the rules, is not
@@ -142,6 +143,10 @@ impl Solver {
                 GameSpec::Connect4(p) => {
                     let rules = format!("connect4:{}x{}", p.width(), p.height());
                     solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Connect4)
+                }
+                GameSpec::Connect4Wide(p) => {
+                    let rules = format!("connect4:{}x{}", p.width(), p.height());
+                    solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Connect4Wide)
                 }
                 GameSpec::Kalah(p) => {
                     let rules = format!("kalah:{}", p.pits());

@@ -1,6 +1,7 @@
-//! Connect-Four on any `width x height` board with `(height + 1) * width <= 64`: a bitboard
+//! Connect-Four on any `width x height` board with `(height + 1) * width <= 128`: a bitboard
 //! position in Pascal Pons' layout (column `c` occupies bits `c*(h+1) .. c*(h+1)+h`, the extra
-//! bit a sentinel), positions written as the sequence of 1-based columns played.
+//! bit a sentinel) kept in a `u64` where the board fits in 64 bits and a `u128` past it
+//! ([`Bitboard`]), positions written as the sequence of 1-based columns played.
 //!
 //! `f` at game end, from the first player's (MAX's) view, in the public solvers' convention
 //! generalised to any size (Pons'): a win with `s` of one's own stones scores
@@ -15,6 +16,107 @@ use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 use crate::solver::SolverKnowledge;
 
+/// The word a [`Connect4`] position keeps its bitboards in: `u64` for boards with
+/// `(height + 1) * width <= 64` (every board up to 7x7, 8x6, 9x5, 10x5, …), `u128` past it
+/// (10x6, 9x7, 8x8, 7x9, …, up to 128 bits). The same code serves both (monomorphised: the u64
+/// boards pay nothing for the wider ones).
+pub trait Bitboard:
+    Copy
+    + Eq
+    + Ord
+    + std::hash::Hash
+    + Default
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + sealed::Sealed
+{
+    /// Bits in the word.
+    const BITS: u32;
+    /// No bit.
+    const ZERO: Self;
+    /// Bit 0.
+    const ONE: Self;
+    /// Every even bit (`0x5555…`).
+    const EVEN: Self;
+    /// Set bits.
+    fn count_ones(self) -> u32;
+    /// The lowest set bit's index (`BITS` for none).
+    fn trailing_zeros(self) -> u32;
+    /// `-x` modulo the word.
+    fn wrapping_neg(self) -> Self;
+    /// `x + y` modulo the word.
+    fn wrapping_add(self, y: Self) -> Self;
+    /// `x << s`, or none when `s >= BITS`.
+    fn checked_shl(self, s: u32) -> Option<Self>;
+    /// `x >> s`, or none when `s >= BITS`.
+    fn checked_shr(self, s: u32) -> Option<Self>;
+    /// The word folded to 64 bits (the identity on `u64`), for hashing.
+    fn fold64(self) -> u64;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u64 {}
+    impl Sealed for u128 {}
+}
+
+macro_rules! bitboard {
+    ($t:ty, $fold:expr) => {
+        impl Bitboard for $t {
+            const BITS: u32 = <$t>::BITS;
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            const EVEN: Self = <$t>::MAX / 3;
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn wrapping_neg(self) -> Self {
+                <$t>::wrapping_neg(self)
+            }
+            #[inline(always)]
+            fn wrapping_add(self, y: Self) -> Self {
+                <$t>::wrapping_add(self, y)
+            }
+            #[inline(always)]
+            fn checked_shl(self, s: u32) -> Option<Self> {
+                <$t>::checked_shl(self, s)
+            }
+            #[inline(always)]
+            fn checked_shr(self, s: u32) -> Option<Self> {
+                <$t>::checked_shr(self, s)
+            }
+            #[inline(always)]
+            fn fold64(self) -> u64 {
+                $fold(self)
+            }
+        }
+    };
+}
+bitboard!(u64, |x: u64| x);
+// The high half multiplied by an odd constant (a bijection) before the halves meet, so that
+// positions differing only in the high half do not cancel out.
+bitboard!(u128, |x: u128| (x as u64)
+    ^ ((x >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+
 /// A Connect-Four position.
 ///
 /// ```
@@ -26,11 +128,11 @@ use crate::solver::SolverKnowledge;
 /// assert!(Connect4::new(9, usize::MAX).is_err()); // (h + 1) * w must not wrap
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Connect4 {
+pub struct Connect4<B: Bitboard = u64> {
     /// Stones of the side to move.
-    current: u64,
+    current: B,
     /// All stones.
-    mask: u64,
+    mask: B,
     moves: u8,
     width: u8,
     height: u8,
@@ -39,43 +141,61 @@ pub struct Connect4 {
     /// `width * height`.
     cells: u8,
     /// One bit at the bottom of every column (cached).
-    bottom: u64,
+    bottom: B,
     /// `current` and `mask` of the board reflected left to right, kept up to date by `play`
     /// so that the solver's symmetric key costs no per-node reflection.
-    mirror_current: u64,
-    mirror_mask: u64,
+    mirror_current: B,
+    mirror_mask: B,
     /// Empty cells where the side that just moved would complete four (kept by `play`: the
     /// solver's static bounds, non-losing moves and move order all need them, for every child).
-    threats: u64,
+    threats: B,
 }
 
 impl Connect4 {
-    /// The empty `width x height` board.
+    /// The empty `width x height` board with `(height + 1) * width <= 64` (u64 bitboards; a
+    /// larger board is a `Connect4<u128>`, made by [`Connect4::sized`]).
     pub fn new(width: usize, height: usize) -> Result<Self, Error> {
+        Self::sized(width, height)
+    }
+}
+
+impl<B: Bitboard> Connect4<B> {
+    /// The empty `width x height` board, if its `(height + 1) * width` bits fit in `B`.
+    ///
+    /// ```
+    /// use gamesearch::games::Connect4;
+    /// use gamesearch::Game;
+    /// let p = Connect4::<u128>::sized(10, 6).unwrap().play_moves("5,6,10").unwrap();
+    /// assert_eq!((p.width(), p.height(), p.moves().count()), (10, 6, 10));
+    /// assert!(Connect4::<u64>::sized(10, 6).is_err()); // 70 bits
+    /// assert!(Connect4::<u128>::sized(12, 10).is_err()); // 132 bits
+    /// ```
+    pub fn sized(width: usize, height: usize) -> Result<Self, Error> {
         // Checked: `(usize::MAX + 1) * 9` wrapped to 0 and let a 9 x 2^64 board through (found
         // by fuzzing `connect4:9x18446744073709551615`).
         let bits = height.checked_add(1).and_then(|h| h.checked_mul(width));
-        if width < 1 || height < 1 || bits.is_none_or(|b| b > 64) {
+        if width < 1 || height < 1 || bits.is_none_or(|b| b > B::BITS as usize) {
             return Err(Error::BadParameter(format!(
-                "Connect-Four {width}x{height}: need width, height >= 1 and (height+1)*width <= 64"
+                "Connect-Four {width}x{height}: need width, height >= 1 and (height+1)*width <= {}",
+                B::BITS
             )));
         }
-        let mut bottom = 0;
+        let mut bottom = B::ZERO;
         for c in 0..width {
-            bottom |= 1u64 << (c * (height + 1));
+            bottom |= B::ONE << (c * (height + 1)) as u32;
         }
         Ok(Connect4 {
-            current: 0,
-            mask: 0,
+            current: B::ZERO,
+            mask: B::ZERO,
             moves: 0,
             width: width as u8,
             height: height as u8,
             last_won: false,
             cells: (width * height) as u8,
             bottom,
-            mirror_current: 0,
-            mirror_mask: 0,
-            threats: 0,
+            mirror_current: B::ZERO,
+            mirror_mask: B::ZERO,
+            threats: B::ZERO,
         })
     }
 
@@ -195,12 +315,12 @@ impl Connect4 {
         if col >= self.width as usize || row >= self.height as usize {
             return None;
         }
-        let bit = 1u64 << (col * (self.height as usize + 1) + row);
-        if self.mask & bit == 0 {
+        let bit = B::ONE << (col * (self.height as usize + 1) + row) as u32;
+        if self.mask & bit == B::ZERO {
             return None;
         }
         // `current` holds the stones of the side to move.
-        let movers = self.current & bit != 0;
+        let movers = self.current & bit != B::ZERO;
         let mover = self.to_move();
         Some(if movers { mover } else { mover.opponent() })
     }
@@ -211,41 +331,41 @@ impl Connect4 {
     }
 
     #[inline]
-    fn top_mask(&self, col: u8) -> u64 {
-        1u64 << (self.height as u32 - 1 + col as u32 * (self.height as u32 + 1))
+    fn top_mask(&self, col: u8) -> B {
+        B::ONE << (self.height as u32 - 1 + col as u32 * (self.height as u32 + 1))
     }
 
     #[inline]
-    fn bottom_mask(&self, col: u8) -> u64 {
-        1u64 << (col as u32 * (self.height as u32 + 1))
+    fn bottom_mask(&self, col: u8) -> B {
+        B::ONE << (col as u32 * (self.height as u32 + 1))
     }
 
     #[inline]
     fn can_play(&self, col: u8) -> bool {
-        self.mask & self.top_mask(col) == 0
+        self.mask & self.top_mask(col) == B::ZERO
     }
 
     /// One bit at the bottom of every column.
     #[inline]
-    fn bottom(&self) -> u64 {
+    fn bottom(&self) -> B {
         self.bottom
     }
 
     /// Every playable cell of the board (no sentinel row).
     #[inline]
-    fn board_mask(&self) -> u64 {
-        self.bottom() * ((1u64 << self.height) - 1)
+    fn board_mask(&self) -> B {
+        self.bottom() * ((B::ONE << u32::from(self.height)) - B::ONE)
     }
 
     /// The cells where the next stone of each column would go.
     #[inline]
-    fn possible(&self) -> u64 {
+    fn possible(&self) -> B {
         (self.mask + self.bottom()) & self.board_mask()
     }
 
     /// Empty cells that would complete four for `stones` (Pons' compute_winning_position).
     #[inline(always)]
-    fn winning_cells(&self, stones: u64) -> u64 {
+    fn winning_cells(&self, stones: B) -> B {
         with_height!(self.height, h, winning_cells_h(stones, h)) & (self.board_mask() ^ self.mask)
     }
 
@@ -254,7 +374,7 @@ impl Connect4 {
     /// closeness to the centre: the key of both [`SolverKnowledge::order_moves`] and
     /// [`SolverKnowledge::child_order`], from the threats `play` keeps in the child.
     #[inline(always)]
-    fn order_key(&self, c: u8, threats: u64, mask: u64) -> u16 {
+    fn order_key(&self, c: u8, threats: B, mask: B) -> u16 {
         let width = i32::from(self.width);
         // The opponent's winning cells (but the one the move fills), and the cells just above
         // them, which the opponent will never let us have.
@@ -274,10 +394,10 @@ impl Connect4 {
         // can play on, one with another right above it, or no cell the opponent can play that
         // is not just below a threat.
         let wins = threats & next;
-        let unstoppable = if wins != 0 {
-            wins & (wins - 1) != 0 || threats & (wins << 1) != 0
+        let unstoppable = if wins != B::ZERO {
+            wins & (wins - B::ONE) != B::ZERO || threats & (wins << 1) != B::ZERO
         } else {
-            next != 0 && next & !(threats >> 1) == 0
+            next != B::ZERO && next & !(threats >> 1) == B::ZERO
         };
         if unstoppable {
             u16::MAX
@@ -304,8 +424,8 @@ impl Connect4 {
         let empty = self.board_mask() ^ self.mask;
         // (Four empty cells in a column: a vertical line both sides can still make.)
         let two = empty & (empty >> 1);
-        let open_column = two & (two >> 2) != 0;
-        let can_win = |stones: u64| open_column || aligned_h(stones | empty, h);
+        let open_column = two & (two >> 2) != B::ZERO;
+        let can_win = |stones: B| open_column || aligned_h(stones | empty, h);
         let mut max = if can_win(self.current) {
             best(mine + 2, n + 3) // the mover's stone after next: the (n+3)th
         } else {
@@ -345,7 +465,7 @@ impl Connect4 {
     /// [`Self::quiet_bounds_h`]): the mover's, then the follower's (its stones and every empty
     /// cell of the top row's parity that is not playable now).
     #[inline(always)]
-    fn claimeven_cells(&self) -> (u64, u64) {
+    fn claimeven_cells(&self) -> (B, B) {
         let empty = self.board_mask() ^ self.mask;
         let follower = self.bottom() * self.rows_like_top();
         let theirs = (self.current ^ self.mask) | (empty & follower & !self.possible());
@@ -359,7 +479,7 @@ impl Connect4 {
             let v = self.evaluate();
             return Some((v, v));
         }
-        if self.non_losing_cells() == 0 {
+        if self.non_losing_cells() == B::ZERO {
             let v = self.forced_loss_value()?;
             return Some((v, v));
         }
@@ -370,12 +490,12 @@ impl Connect4 {
     /// playable cell, only that one (none if it threatens two); never a cell just below one of
     /// its threats.
     #[inline(always)]
-    fn non_losing_cells(&self) -> u64 {
+    fn non_losing_cells(&self) -> B {
         let mut possible = self.possible();
         let forced = possible & self.threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
+        if forced != B::ZERO {
+            if forced & (forced - B::ONE) != B::ZERO {
+                return B::ZERO;
             }
             possible = forced;
         }
@@ -386,11 +506,11 @@ impl Connect4 {
     #[inline(always)]
     fn non_losing_moves_h(&self, moves: &mut [u8], h: u32) -> usize {
         let ok = self.non_losing_cells();
-        let column = (1u64 << h) - 1;
+        let column = (B::ONE << h) - B::ONE;
         let mut kept = 0;
         for i in 0..moves.len() {
             let c = moves[i];
-            if ok & (column << (u32::from(c) * (h + 1))) != 0 {
+            if ok & (column << (u32::from(c) * (h + 1))) != B::ZERO {
                 moves.swap(kept, i);
                 kept += 1;
             }
@@ -400,22 +520,18 @@ impl Connect4 {
 
     /// The column of bit set `cell` (a single bit).
     #[inline]
-    fn column_of(&self, cell: u64) -> u8 {
+    fn column_of(&self, cell: B) -> u8 {
         ((cell.trailing_zeros() * COLUMN_MUL[usize::from(self.height)]) >> 16) as u8
     }
 
     /// One bit per row with the parity of the top row (rows `h-1, h-3, …`, 0-based) in a
     /// column's `h + 1` bits: times [`Self::bottom`], those rows of every column.
     #[inline]
-    fn rows_like_top(&self) -> u64 {
+    fn rows_like_top(&self) -> B {
         let h = u32::from(self.height);
-        let column = (1u64 << h) - 1;
+        let column = (B::ONE << h) - B::ONE;
         // Rows 0, 2, 4, … when the top row h - 1 is even, else rows 1, 3, 5, …
-        let alternate = if h % 2 == 1 {
-            0x5555_5555_5555_5555
-        } else {
-            0xAAAA_AAAA_AAAA_AAAA
-        };
+        let alternate = if h % 2 == 1 { B::EVEN } else { !B::EVEN };
         alternate & column
     }
 
@@ -465,13 +581,13 @@ macro_rules! with_height {
 use with_height;
 
 #[inline(always)]
-fn aligned_h(stones: u64, h: u32) -> bool {
-    let mut any = 0;
+fn aligned_h<B: Bitboard>(stones: B, h: u32) -> bool {
+    let mut any = B::ZERO;
     for shift in [1, h, h + 1, h + 2] {
         let m = stones & shr(stones, shift);
         any |= m & shr(m, 2 * shift);
     }
-    any != 0
+    any != B::ZERO
 }
 
 /// Under Claimeven, the follower (owning `theirs`) completes four before the mover (owning
@@ -481,9 +597,9 @@ fn aligned_h(stones: u64, h: u32) -> bool {
 /// cells below it first: by the mover's last stone of that four, the follower's is complete.
 /// (A vertical four of the mover's is never counted as beaten.)
 #[inline(always)]
-fn follower_first_h(mine: u64, theirs: u64, bottom: u64, board: u64, h: u32) -> bool {
+fn follower_first_h<B: Bitboard>(mine: B, theirs: B, bottom: B, board: B, h: u32) -> bool {
     // Leftmost (or lowest) cells of the fours, by direction.
-    let starts = |x: u64, s: u32| {
+    let starts = |x: B, s: u32| {
         let m = x & shr(x, s);
         m & shr(m, 2 * s)
     };
@@ -492,16 +608,22 @@ fn follower_first_h(mine: u64, theirs: u64, bottom: u64, board: u64, h: u32) -> 
         starts(theirs, h + 2),
         starts(theirs, h),
     );
-    if fh | fu | fd == 0 || starts(mine, 1) != 0 {
+    if fh | fu | fd == B::ZERO || starts(mine, 1) != B::ZERO {
         return false;
     }
     // Row by row, a line rising one row a column from row r is below a line of the mover's
     // starting at row r' in the same column when r + 3 * max(0, rise - the mover's rise) < r':
     // the mover's fours starting in those cells (k = r' - r rows above, or more) are beaten.
-    let rows_from = |k: u32| board & !(bottom * ((1u64 << k) - 1));
-    let up = |x: u64, k: u32| if k < h { (x << k) & rows_from(k) } else { 0 };
+    let rows_from = |k: u32| board & !(bottom * ((B::ONE << k) - B::ONE));
+    let up = |x: B, k: u32| {
+        if k < h {
+            (x << k) & rows_from(k)
+        } else {
+            B::ZERO
+        }
+    };
     // (Every cell above one of these, in its column.)
-    let smear = |mut y: u64| {
+    let smear = |mut y: B| {
         let mut s = 1;
         while s < h {
             y |= (y << s) & rows_from(s);
@@ -512,26 +634,26 @@ fn follower_first_h(mine: u64, theirs: u64, bottom: u64, board: u64, h: u32) -> 
     let horizontal = starts(mine, h + 1) & !smear(up(fh | fd, 1) | up(fu, 4));
     let rising = starts(mine, h + 2) & !smear(up(fh | fu | fd, 1));
     let falling = starts(mine, h) & !smear(up(fd, 1) | up(fh, 4) | up(fu, 7));
-    horizontal | rising | falling == 0
+    horizontal | rising | falling == B::ZERO
 }
 
 /// `x << s`, 0 once every bit is shifted out (`s >= 64`): on tall boards a line's reach
 /// (`3 * (h + 2)` bits) passes the word's width, where a plain shift would wrap its amount and
 /// see fours that are not there. For the heights `with_height!` names the test folds away.
 #[inline(always)]
-fn shl(x: u64, s: u32) -> u64 {
-    x.checked_shl(s).unwrap_or(0)
+fn shl<B: Bitboard>(x: B, s: u32) -> B {
+    x.checked_shl(s).unwrap_or(B::ZERO)
 }
 
 /// `x >> s`, 0 once every bit is shifted out (see [`shl`]).
 #[inline(always)]
-fn shr(x: u64, s: u32) -> u64 {
-    x.checked_shr(s).unwrap_or(0)
+fn shr<B: Bitboard>(x: B, s: u32) -> B {
+    x.checked_shr(s).unwrap_or(B::ZERO)
 }
 
 /// Cells (occupied or not) that would complete four for `stones` on a board of height `h`.
 #[inline(always)]
-fn winning_cells_h(stones: u64, h: u32) -> u64 {
+fn winning_cells_h<B: Bitboard>(stones: B, h: u32) -> B {
     let mut r = (stones << 1) & (stones << 2) & (stones << 3); // vertical
     for d in [h + 1, h, h + 2] {
         // horizontal and the two diagonals
@@ -545,12 +667,13 @@ fn winning_cells_h(stones: u64, h: u32) -> u64 {
     r
 }
 
-/// `ceil(2^16 / (h + 1))` for every height `h` a board can have (`h + 1 <= 64`): looked up,
-/// as [`Columns`] needs it for every node's moves and a division costs tens of cycles.
-const COLUMN_MUL: [u32; 64] = {
-    let mut t = [0u32; 64];
+/// `ceil(2^16 / (h + 1))` for every height `h` a board can have (`h + 1 <= 128`): looked up,
+/// as [`Columns`] needs it for every node's moves and a division costs tens of cycles. (Exact
+/// for every bit index below 128: the rounding adds less than `128 / 2^16 < 1 / (h + 1)`.)
+const COLUMN_MUL: [u32; 128] = {
+    let mut t = [0u32; 128];
     let mut h = 0;
-    while h < 64 {
+    while h < 128 {
         t[h] = (1u32 << 16).div_ceil(h as u32 + 1);
         h += 1;
     }
@@ -559,22 +682,22 @@ const COLUMN_MUL: [u32; 64] = {
 
 /// Playable columns, left to right.
 #[derive(Clone, Copy, Debug)]
-pub struct Columns {
+pub struct Columns<B: Bitboard = u64> {
     /// The next cell of every playable column not yet returned.
-    cells: u64,
+    cells: B,
     /// `ceil(2^16 / (height + 1))`: a bit index times this, shifted right 16, is its column.
     column_mul: u32,
 }
 
-impl Iterator for Columns {
+impl<B: Bitboard> Iterator for Columns<B> {
     type Item = u8;
     #[inline]
     fn next(&mut self) -> Option<u8> {
-        if self.cells == 0 {
+        if self.cells == B::ZERO {
             return None;
         }
         let bit = self.cells.trailing_zeros();
-        self.cells &= self.cells - 1;
+        self.cells &= self.cells - B::ONE;
         Some(((bit * self.column_mul) >> 16) as u8)
     }
 
@@ -584,10 +707,10 @@ impl Iterator for Columns {
     }
 }
 
-impl Game for Connect4 {
+impl<B: Bitboard> Game for Connect4<B> {
     /// The column, 0-based (shown 1-based).
     type Move = u8;
-    type Moves = Columns;
+    type Moves = Columns<B>;
 
     #[inline]
     fn to_move(&self) -> Player {
@@ -599,9 +722,13 @@ impl Game for Connect4 {
     }
 
     #[inline]
-    fn moves(&self) -> Columns {
+    fn moves(&self) -> Columns<B> {
         Columns {
-            cells: if self.is_over() { 0 } else { self.possible() },
+            cells: if self.is_over() {
+                B::ZERO
+            } else {
+                self.possible()
+            },
             column_mul: COLUMN_MUL[usize::from(self.height)],
         }
     }
@@ -616,7 +743,7 @@ impl Game for Connect4 {
         // The cells that would complete four for the mover: the new stone's among them means
         // it did (one computation for both).
         let wins = with_height!(self.height, h, winning_cells_h(mine, h));
-        p.last_won = wins & cell != 0;
+        p.last_won = wins & cell != B::ZERO;
         p.threats = wins & (self.board_mask() ^ p.mask);
         p.current = opponent; // the side to move next
         p.mirror_mask |= self.mirror_mask + self.bottom_mask(self.width - 1 - col);
@@ -661,7 +788,7 @@ impl Game for Connect4 {
 
 /// The solver's Connect-Four knowledge (Pons' solver): immediate wins, moves that lose at once,
 /// threat ordering and per-position bounds.
-impl SolverKnowledge for Connect4 {
+impl<B: Bitboard> SolverKnowledge for Connect4<B> {
     const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = true;
     /// 26 plies (on the empty 7x6 board, every node with more than 15 empty cells, as
     /// Steininger's solver does): since forced replies are played out in the static pass, fewer
@@ -696,7 +823,7 @@ impl SolverKnowledge for Connect4 {
             return None;
         }
         let ok = self.non_losing_cells();
-        (ok != 0 && ok & (ok - 1) == 0).then(|| self.column_of(ok))
+        (ok != B::ZERO && ok & (ok - B::ONE) == B::ZERO).then(|| self.column_of(ok))
     }
 
     /// Every move loses at once: the opponent wins with its next stone.
@@ -741,7 +868,7 @@ impl SolverKnowledge for Connect4 {
             return None;
         }
         let wins = self.winning_cells(self.current) & self.possible();
-        (wins != 0).then(|| self.column_of(wins & wins.wrapping_neg()))
+        (wins != B::ZERO).then(|| self.column_of(wins & wins.wrapping_neg()))
     }
 
     /// Pons' possibleNonLosingMoves: if the opponent threatens to win at a playable cell, that
@@ -781,30 +908,30 @@ impl SolverKnowledge for Connect4 {
     }
 }
 
-impl Connect4 {
+impl<B: Bitboard> Connect4<B> {
     /// Pons' unique position code: the mover's stones plus all stones (one extra bit per
     /// column marks its height).
     #[inline]
-    fn code(&self) -> u64 {
+    fn code(&self) -> B {
         self.current.wrapping_add(self.mask)
     }
 
     /// [`PositionKey::key`] of a position code: mixed so that table indices spread.
     #[inline]
-    fn hash_code(&self, code: u64) -> u64 {
-        let z = (code ^ (u64::from(self.width) << 56)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn hash_code(&self, code: B) -> u64 {
+        let z = (code.fold64() ^ (u64::from(self.width) << 56)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         z ^ (z >> 31)
     }
 }
 
-impl PositionKey for Connect4 {
+impl<B: Bitboard> PositionKey for Connect4<B> {
     #[inline]
     fn key(&self) -> u64 {
         self.hash_code(self.code())
     }
 }
 
-impl fmt::Debug for Connect4 {
+impl<B: Bitboard> fmt::Debug for Connect4<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -822,7 +949,7 @@ impl fmt::Debug for Connect4 {
 /// - each stone in the centre column counts 1 (it takes part in the most lines).
 ///
 /// A finished game is its exact value.
-impl Heuristic for Connect4 {
+impl<B: Bitboard> Heuristic for Connect4<B> {
     fn heuristic(&self) -> Score {
         if self.is_over() {
             return self.evaluate();
@@ -833,16 +960,16 @@ impl Heuristic for Connect4 {
         } else {
             (self.current ^ self.mask, self.current)
         };
-        let rows = (0..h).step_by(2).fold(0u64, |m, r| m | 1 << r);
+        let rows = (0..h).step_by(2).fold(B::ZERO, |m, r| m | B::ONE << r);
         let odd_rows = self.bottom() * rows; // 1st, 3rd, … rows of every column
         let even_rows = self.board_mask() & !odd_rows;
-        let count = |b: u64| b.count_ones() as Score;
+        let count = |b: B| b.count_ones() as Score;
         let max_threats = self.winning_cells(max_stones);
         let min_threats = self.winning_cells(min_stones);
         let threats = 4 * count(max_threats & odd_rows) + 2 * count(max_threats & even_rows)
             - 4 * count(min_threats & even_rows)
             - 2 * count(min_threats & odd_rows);
-        let centre_col = ((1u64 << h) - 1) << ((u32::from(self.width) / 2) * (h + 1));
+        let centre_col = ((B::ONE << h) - B::ONE) << ((u32::from(self.width) / 2) * (h + 1));
         threats + count(max_stones & centre_col) - count(min_stones & centre_col)
     }
 }

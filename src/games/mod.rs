@@ -10,7 +10,7 @@ pub mod tictactoe;
 pub mod turns;
 pub mod weak;
 
-pub use connect4::Connect4;
+pub use connect4::{Bitboard, Connect4};
 pub use explicit::{ExplicitNode, ExplicitTree};
 pub use kalah::Kalah;
 pub use ordered::{MoveOrder, Ordered};

@@ -37,7 +37,7 @@ pub use master::Master;
 
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score, INF};
-use crate::games::{Connect4, Kalah, TicTacToe};
+use crate::games::{Bitboard, Connect4, Kalah, TicTacToe};
 use crate::solver::book::Book;
 use crate::solver::SolverKnowledge;
 use crate::spec::GameSpec;
@@ -61,7 +61,7 @@ pub trait Splittable: SolverKnowledge + PositionKey {
     fn game_text(&self, root_text: &str, path: &[Self::Move]) -> String;
 }
 
-impl Splittable for Connect4 {
+impl<B: Bitboard> Splittable for Connect4<B> {
     fn rules(&self) -> String {
         format!("connect4:{}x{}", self.width(), self.height())
     }
@@ -493,6 +493,7 @@ pub struct JobResult {
 #[derive(Clone, Debug)]
 enum AnyPlan {
     Connect4(Plan<Connect4>),
+    Connect4Wide(Plan<Connect4<u128>>),
     Kalah(Plan<Kalah>),
     TicTacToe(Plan<TicTacToe>),
 }
@@ -502,6 +503,7 @@ macro_rules! on_plan {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
             AnyPlan::Connect4($p) => $body,
+            AnyPlan::Connect4Wide($p) => $body,
             AnyPlan::Kalah($p) => $body,
             AnyPlan::TicTacToe($p) => $body,
         }
@@ -514,6 +516,7 @@ macro_rules! on_splittable {
     ($spec:expr, $p:ident => $body:expr) => {
         match $spec {
             GameSpec::Connect4($p) => $body,
+            GameSpec::Connect4Wide($p) => $body,
             GameSpec::Kalah($p) => $body,
             GameSpec::TicTacToe($p) => $body,
             _ => Err(not_splittable()),
@@ -558,6 +561,7 @@ pub fn split_text(game: &str, plies: u32, max_jobs: usize) -> Result<SplitText, 
     let spec: GameSpec = game.parse()?;
     let plan = match spec {
         GameSpec::Connect4(p) => AnyPlan::Connect4(split(&p, plies, max_jobs)?),
+        GameSpec::Connect4Wide(p) => AnyPlan::Connect4Wide(split(&p, plies, max_jobs)?),
         GameSpec::Kalah(p) => AnyPlan::Kalah(split(&p, plies, max_jobs)?),
         GameSpec::TicTacToe(p) => AnyPlan::TicTacToe(split(&p, plies, max_jobs)?),
         _ => return Err(not_splittable()),
@@ -757,6 +761,7 @@ pub fn solve_job(
 #[derive(Clone, Debug)]
 enum AnyMaster {
     Connect4(Master<Connect4>),
+    Connect4Wide(Master<Connect4<u128>>),
     Kalah(Master<Kalah>),
     TicTacToe(Master<TicTacToe>),
 }
@@ -766,6 +771,7 @@ macro_rules! on_master {
     ($any:expr, $m:ident => $body:expr) => {
         match $any {
             AnyMaster::Connect4($m) => $body,
+            AnyMaster::Connect4Wide($m) => $body,
             AnyMaster::Kalah($m) => $body,
             AnyMaster::TicTacToe($m) => $body,
         }
@@ -800,6 +806,7 @@ impl SplitText {
     pub fn master(&self, guess: Score) -> TextMaster {
         let inner = match &self.plan {
             AnyPlan::Connect4(p) => AnyMaster::Connect4(Master::new(p.clone(), guess)),
+            AnyPlan::Connect4Wide(p) => AnyMaster::Connect4Wide(Master::new(p.clone(), guess)),
             AnyPlan::Kalah(p) => AnyMaster::Kalah(Master::new(p.clone(), guess)),
             AnyPlan::TicTacToe(p) => AnyMaster::TicTacToe(Master::new(p.clone(), guess)),
         };

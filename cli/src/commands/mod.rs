@@ -41,6 +41,10 @@ macro_rules! on_game {
                 let $g = p;
                 $body
             }
+            GameSpec::Connect4Wide(p) => {
+                let $g = p;
+                $body
+            }
         }
     };
 }
@@ -171,6 +175,7 @@ pub(crate) fn check_feasible(
         GameSpec::Random(r) => Some(r.b),
         GameSpec::Kalah(k) => Some(k.pits() as u32),
         GameSpec::Connect4(c) => Some(c.width() as u32),
+        GameSpec::Connect4Wide(c) => Some(c.width() as u32),
         GameSpec::Tree(_) | GameSpec::TicTacToe(_) => None,
     };
     // No deeper than the game can last (Connect-Four 5x4 ends within 20 plies).

@@ -140,6 +140,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         }
         (_, Some(_)) => bail!("--tablebase: the databases are Kalah's, not `{game}`'s"),
         (GameSpec::Connect4(p), None) => play(&p, &engine, session, &base, show)?,
+        (GameSpec::Connect4Wide(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Kalah(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::TicTacToe(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Random(_) | GameSpec::Tree(_), None) => {
