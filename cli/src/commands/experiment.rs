@@ -12,6 +12,28 @@ use crate::args::{parse_values, values_text, whole, Budgets};
 
 #[derive(Subcommand)]
 pub enum ExperimentKind {
+    /// Empty Connect-Four boards solved one after another: value, outcome, the ply on which
+    /// the game ends with perfect play, nodes and time (Tromp's and Steininger's tables).
+    Boards {
+        /// The boards, e.g. 7x6,6x7,8x5 (default: every board from 4x4 with width + height
+        /// up to --max-sum).
+        #[arg(long, value_delimiter = ',')]
+        boards: Vec<String>,
+        /// Without --boards: every board of at least 4x4 with width + height up to this.
+        #[arg(long, default_value_t = 11, allow_negative_numbers = true, value_parser = whole::<u64>(8, 30))]
+        max_sum: u64,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 1024, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
+        tt_mb: u64,
+        /// Threads per solve.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1024))]
+        threads: u64,
+        #[command(flatten)]
+        budget: Budgets,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Conspiracy-number search vs alpha-beta/NegaScout: leaves for several NT and ε, move
     /// agreement with minimax, value error — random trees, Kalah(6,4), Connect-Four 5x4.
     Cns {
@@ -81,6 +103,14 @@ pub enum ExperimentKind {
 /// Runs `gamesearch experiment`.
 pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
     match which {
+        ExperimentKind::Boards {
+            boards,
+            max_sum,
+            tt_mb,
+            threads,
+            budget,
+            json,
+        } => experiment_boards(&boards, max_sum as usize, tt_mb, threads, budget, json)?,
         ExperimentKind::Cns {
             positions,
             seed,
@@ -247,6 +277,66 @@ fn experiment_ratios(exp: &RatioExperiment, json: bool, show: bool) -> Result<()
             exp.max_minimal_tree,
             s.join(", ")
         );
+    }
+    Ok(())
+}
+
+/// `experiment boards`: each board solved in turn, its row printed as it is found (Ctrl-C stops
+/// the board in progress; the rows found are kept).
+fn experiment_boards(
+    boards: &[String],
+    max_sum: usize,
+    tt_mb: u64,
+    threads: u64,
+    budget: Budgets,
+    json: bool,
+) -> Result<()> {
+    use gamesearch_cli::experiments::boards;
+    let list: Vec<(usize, usize)> = if boards.is_empty() {
+        boards::up_to(max_sum)
+    } else {
+        boards
+            .iter()
+            .map(|b| {
+                let parsed = b
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)));
+                parsed.ok_or_else(|| anyhow::anyhow!("--boards: `{b}` is not WxH (e.g. 7x6)"))
+            })
+            .collect::<Result<_>>()?
+    };
+    // Every board is checked before the first is solved.
+    for &(w, h) in &list {
+        format!("connect4:{w}x{h}").parse::<gamesearch::GameSpec>()?;
+    }
+    let cfg = boards::config(
+        usize::try_from(tt_mb).context("--tt-mb")?,
+        threads as usize,
+        limits(budget)?,
+    );
+    eprintln!(
+        "boards: {} empty board(s), {tt_mb} MiB, {threads} thread(s), budget per board: {}",
+        list.len(),
+        if budget.given() { "as given" } else { "none" }
+    );
+    let mut rows = Vec::new();
+    for &(w, h) in &list {
+        let row = boards::solve_board(w, h, &cfg)?;
+        if !json {
+            // The row as soon as it is found (the whole table follows on stdout).
+            let table = boards::table(std::slice::from_ref(&row));
+            eprintln!("{}", table.lines().nth(1).unwrap_or_default());
+        }
+        let stopped = row.value.is_none();
+        rows.push(row);
+        if stopped && super::interrupted() {
+            break;
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+    } else {
+        print!("{}", boards::table(&rows));
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The published figures we reproduce, each a function returning a table (and the CLI's
 //! `experiment` command printing it).
 
+pub mod boards;
 pub mod cns;
 pub mod pearl_kalah;
 pub mod ratios;
