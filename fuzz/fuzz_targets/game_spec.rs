@@ -29,5 +29,6 @@ fuzz_target!(|s: &str| {
         GameSpec::Kalah(k) => common::exercise(k),
         GameSpec::TicTacToe(p) => common::exercise(p),
         GameSpec::Connect4(p) => common::exercise(p),
+        GameSpec::Connect4Wide(p) => common::exercise(p),
     }
 });
