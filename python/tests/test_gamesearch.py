@@ -220,3 +220,29 @@ def test_ctrl_c_leaves_pythons_handlers_as_they_were(interrupt):
     p.send_signal(signal.SIGINT)
     out, _ = p.communicate(timeout=60)
     assert out.splitlines() == ["python handler back", "thread [6]", "user handler kept 18 True"], out
+
+
+def _exhaustive(g):
+    """Every line played out through the Game API: the first player's value."""
+    if g.is_over():
+        return g.evaluate()
+    values = [_exhaustive(g.play(m)) for m in g.moves()]
+    return max(values) if g.to_move() == "max" else min(values)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        # Past 64 bits (u128 bitboards) and wider than 9 columns (moves separated by commas).
+        "connect4:10x6:9,8,4,5,10,1,1,6,6,1,1,4,9,3,1,2,3,1,2,2,7,9,2,8,2,3,5,10,10,7,4,4,6,9,6,2,7,7,10,5,5,7,4,3,10,4,5,9,9,7,5,6,6,10",
+        "connect4:8x8:1,1,5,4,4,5,7,6,8,6,3,7,3,3,1,2,6,6,8,7,7,2,4,2,4,3,7,5,6,6,2,8,8,3,7,7,2,2,3,6,2,1,2,3,6,8,1,5,5,1,5,3,1,5,1,5,8,7",
+        "connect4:12x4:4,10,9,3,6,10,8,11,11,2,11,1,9,5,10,4,4,12,9,9,12,8,4,3,2,3,6,10,1,2,2,12,12,1,5,1,6,8,8,11,5,7",
+    ],
+)
+def test_boards_past_64_bits_and_9_columns(spec):
+    g = Game(spec)
+    assert len(g.moves()) > 0 and not g.is_over()
+    assert gamesearch.solve(g).value == _exhaustive(g)
+    if "12x4" in spec:
+        # Columns past 9 are named by their numbers.
+        assert Game("connect4:12x4").play("12").moves()[-3:] == ["10", "11", "12"]
