@@ -77,26 +77,13 @@ impl std::str::FromStr for GameSpec {
                 let (w, h) = size.split_once('x').ok_or_else(bad)?;
                 let (w, h): (usize, usize) =
                     (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-                // u64 bitboards where the board fits, u128 past them.
-                let fits = |bits: usize| {
-                    h.checked_add(1)
-                        .and_then(|h1: usize| h1.checked_mul(w))
-                        .is_some_and(|b| b <= bits)
-                };
-                if fits(64) || !fits(128) {
-                    Ok(GameSpec::Connect4(Connect4::new(w, h).map_err(|e| {
-                        if fits(128) {
-                            e
-                        } else {
-                            Error::BadParameter(format!(
-                                "Connect-Four {w}x{h}: need width, height >= 1 and (height+1)*width <= 128"
-                            ))
-                        }
-                    })?.play_moves(moves)?))
-                } else {
-                    Ok(GameSpec::Connect4Wide(
+                // u64 bitboards where the board fits, u128 past them (whose error, for a
+                // board that fits neither, states the largest board there is).
+                match Connect4::new(w, h) {
+                    Ok(p) => Ok(GameSpec::Connect4(p.play_moves(moves)?)),
+                    Err(_) => Ok(GameSpec::Connect4Wide(
                         Connect4::<u128>::sized(w, h)?.play_moves(moves)?,
-                    ))
+                    )),
                 }
             }
             _ => Err(Error::UnknownGame(s.to_string())),
