@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
 use gamesearch::trace::{Trace, TraceNode};
-use gamesearch::{solve, GameSpec, Player, SolveConfig};
+use gamesearch::{GameSpec, Player};
 use serde_json::{json, Value};
 
 mod common;
-use common::{browser, gamesearch, Server};
+use common::{browser, exact, gamesearch, Server};
 
 const NO_BROWSER: &str = "no Chromium and chromedriver here (.ci/run installs them)";
 
@@ -70,6 +70,16 @@ impl Driver {
             process,
             client: Some(client),
         }
+    }
+
+    /// A session with `url` loaded.
+    async fn open(url: &str) -> Driver {
+        let d = Driver::start().await;
+        d.c()
+            .goto(url)
+            .await
+            .unwrap_or_else(|e| panic!("{url}: {e}"));
+        d
     }
 
     fn c(&self) -> &Client {
@@ -143,20 +153,6 @@ fn which(name: &str) -> String {
         .into_owned()
 }
 
-fn exact(game: &str) -> i64 {
-    let cfg = SolveConfig {
-        tt_bytes: 1 << 20,
-        ..SolveConfig::default()
-    };
-    let value = match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Connect4(p) => solve(&p, &cfg, |_| {}).unwrap().value,
-        GameSpec::Kalah(p) => solve(&p, &cfg, |_| {}).unwrap().value,
-        GameSpec::TicTacToe(p) => solve(&p, &cfg, |_| {}).unwrap().value,
-        _ => unreachable!(),
-    };
-    value.unwrap().into()
-}
-
 /// The text under each Connect-Four column of the page (column number, text).
 const COLUMN_VALUES: &str = "return [...document.querySelectorAll('.c4 .col')].map(c => [c.dataset.move, c.querySelector('.val').textContent])";
 
@@ -177,13 +173,9 @@ fn ci_has_a_browser() {
 )]
 async fn clicking_plays_undoes_and_redoes_and_every_value_is_the_solvers() {
     let s = Server::start(&["--tt-mb", "16"]);
-    let d = Driver::start().await;
     // Pons' benchmark position (Test_L3_R1, line 1) less its last move: 9 cells left.
     let before = "connect4:7x6:742234173564774116613357347324256";
-    d.c()
-        .goto(&format!("http://{}/?game={before}", s.addr))
-        .await
-        .unwrap();
+    let d = Driver::open(&format!("http://{}/?game={before}", s.addr)).await;
     d.until(
         20,
         "the columns' values",
@@ -258,11 +250,7 @@ async fn clicking_plays_undoes_and_redoes_and_every_value_is_the_solvers() {
 )]
 async fn a_person_plays_the_engine_to_the_end_by_clicking() {
     let s = Server::start(&["--tt-mb", "16"]);
-    let d = Driver::start().await;
-    d.c()
-        .goto(&format!("http://{}/?game=tictactoe&time=0.2", s.addr))
-        .await
-        .unwrap();
+    let d = Driver::open(&format!("http://{}/?game=tictactoe&time=0.2", s.addr)).await;
     d.until(
         10,
         "the board",
@@ -336,14 +324,11 @@ async fn a_person_plays_the_engine_to_the_end_by_clicking() {
 )]
 async fn flip_sides_turns_the_kalah_board_and_swaps_the_engines_side() {
     let s = Server::start(&["--tt-mb", "16"]);
-    let d = Driver::start().await;
-    d.c()
-        .goto(&format!(
-            "http://{}/?game=kalah:4,3&engine=min&time=0.2",
-            s.addr
-        ))
-        .await
-        .unwrap();
+    let d = Driver::open(&format!(
+        "http://{}/?game=kalah:4,3&engine=min&time=0.2",
+        s.addr
+    ))
+    .await;
     // South (first) to move, the person's: South's pits are clickable on the bottom row (4).
     d.until(
         10,
@@ -426,11 +411,7 @@ async fn the_viewer_fits_follows_and_shows_a_board_on_hover() {
             "1000000",
         ],
     );
-    let d = Driver::start().await;
-    d.c()
-        .goto(&format!("file://{}", page.display()))
-        .await
-        .unwrap();
+    let d = Driver::open(&format!("file://{}", page.display())).await;
     d.until(10, "the viewer", "return !!window.viewer").await;
     assert_eq!(
         d.js("return viewer.panels[0].zoom").await,
@@ -642,11 +623,7 @@ async fn a_trace_of_100000_nodes_loads_steps_and_fits() {
 )]
 async fn a_board_wider_than_nine_columns_reads_and_writes_the_comma_notation() {
     let s = Server::start(&["--tt-mb", "16", "--max-time", "0.3"]);
-    let d = Driver::start().await;
-    d.c()
-        .goto(&format!("http://{}/?game=connect4:10x5:10,1", s.addr))
-        .await
-        .unwrap();
+    let d = Driver::open(&format!("http://{}/?game=connect4:10x5:10,1", s.addr)).await;
     d.until(
         10,
         "the board",

@@ -9,25 +9,10 @@ use std::net::TcpStream;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use gamesearch::{solve, GameSpec, SolveConfig};
 use serde_json::Value;
 
 mod common;
-use common::{browser, dump_dom, Server};
-
-fn exact(game: &str) -> i64 {
-    let cfg = SolveConfig {
-        tt_bytes: 1 << 20,
-        ..SolveConfig::default()
-    };
-    let value = match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Connect4(p) => solve(&p, &cfg, |_| {}).unwrap().value,
-        GameSpec::Kalah(p) => solve(&p, &cfg, |_| {}).unwrap().value,
-        GameSpec::TicTacToe(p) => solve(&p, &cfg, |_| {}).unwrap().value,
-        _ => unreachable!(),
-    };
-    value.unwrap().into()
-}
+use common::{browser, dump_dom, exact, Server};
 
 /// Polls `done` for up to `within`.
 fn eventually(within: Duration, mut done: impl FnMut() -> bool) -> bool {
