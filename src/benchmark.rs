@@ -1,11 +1,12 @@
 //! The Connect-Four benchmark: solve every position of a file of `<moves> <score>` lines (the
-//! public solvers' format, 7x6, score for the side to move) and check the score.
+//! public solvers' format, score for the side to move) and check the score: 7x6 as those files
+//! are, or any board ([`run_on_board`]; moves in its notation, comma-separated past 9 columns).
 
 use std::time::Instant;
 
 use crate::error::Error;
 use crate::game::{Game, Score};
-use crate::games::{Connect4, Weak};
+use crate::games::{Bitboard, Connect4, Weak};
 use crate::limits::Limits;
 use crate::solver::{ExactSolver, SolveConfig};
 
@@ -86,6 +87,74 @@ pub fn run(
     weak: bool,
     tt_bytes: usize,
     limits: &Limits,
+    on_line: impl FnMut(&BenchReport),
+) -> Result<BenchReport, Error> {
+    run_on_board(lines, 7, 6, weak, tt_bytes, limits, on_line)
+}
+
+/// [`run`] on a `width x height` board: its bitboards in a `u64` where it fits and in a `u128`
+/// past it, the moves in its notation (digits, or column numbers separated by commas, the only
+/// form past 9 columns), the scores in Pons' convention ([`pons_score`]: a win with the
+/// winner's last possible stone scores 1, each stone earlier one more).
+///
+/// ```
+/// use gamesearch::benchmark::{parse, run_on_board};
+/// use gamesearch::limits::Limits;
+/// // 10x6: a win for the mover with its 4th stone in the tenth column, 53 cells left.
+/// let lines = parse("10,1,10,1,10,1 27").unwrap();
+/// let r = run_on_board(&lines, 10, 6, false, 1 << 20, &Limits::none(), |_| {}).unwrap();
+/// assert_eq!((r.positions, r.mismatches), (1, 0));
+/// ```
+pub fn run_on_board(
+    lines: &[BenchLine],
+    width: usize,
+    height: usize,
+    weak: bool,
+    tt_bytes: usize,
+    limits: &Limits,
+    on_line: impl FnMut(&BenchReport),
+) -> Result<BenchReport, Error> {
+    match Connect4::<u64>::sized(width, height) {
+        Ok(board) => run_from(board, lines, weak, tt_bytes, limits, on_line),
+        Err(_) => run_from(
+            Connect4::<u128>::sized(width, height)?,
+            lines,
+            weak,
+            tt_bytes,
+            limits,
+            on_line,
+        ),
+    }
+}
+
+/// A Connect-Four value (the first player's, [`Connect4`]'s scale) in Pons' convention, the
+/// benchmark files' and the peer solvers': a win scores 1 plus the winner's stones left after
+/// its winning one, `1 + (cells - stones played)/2` rounded down. The two agree but for a win of
+/// the second player on a board with an odd number of cells, which Pons scores one less (the
+/// second player has one stone fewer to place): on 9x5 a second-player win with its 22nd and
+/// last possible stone is our −2 and Pons' −1.
+///
+/// ```
+/// use gamesearch::benchmark::pons_score;
+/// assert_eq!(pons_score(-2, 45), -1);
+/// assert_eq!(pons_score(-2, 42), -2);
+/// assert_eq!((pons_score(0, 45), pons_score(3, 45)), (0, 3));
+/// ```
+pub fn pons_score(value: Score, cells: usize) -> Score {
+    if cells % 2 == 1 && value < 0 {
+        value + 1
+    } else {
+        value
+    }
+}
+
+/// [`run_on_board`] from the empty `start_board`.
+fn run_from<B: Bitboard>(
+    start_board: Connect4<B>,
+    lines: &[BenchLine],
+    weak: bool,
+    tt_bytes: usize,
+    limits: &Limits,
     mut on_line: impl FnMut(&BenchReport),
 ) -> Result<BenchReport, Error> {
     let cfg = SolveConfig {
@@ -96,8 +165,8 @@ pub fn run(
         threads: 1,
         ..SolveConfig::default()
     };
-    let start_board = Connect4::new(7, 6)?;
-    let positions: Vec<Connect4> = lines
+    let cells = start_board.width() * start_board.height();
+    let positions: Vec<Connect4<B>> = lines
         .iter()
         .map(|l| {
             start_board.play_moves(&l.moves).map_err(|e| {
@@ -111,10 +180,10 @@ pub fn run(
         .collect::<Result<_, _>>()?;
     // One solver, of the kind asked for: only its table is allocated.
     let mut exact = (!weak)
-        .then(|| ExactSolver::<Connect4>::new(&cfg))
+        .then(|| ExactSolver::<Connect4<B>>::new(&cfg))
         .transpose()?;
     let mut weak_solver = weak
-        .then(|| ExactSolver::<Weak<Connect4>>::new(&cfg))
+        .then(|| ExactSolver::<Weak<Connect4<B>>>::new(&cfg))
         .transpose()?;
     let mut report = BenchReport {
         positions: 0,
@@ -149,7 +218,7 @@ pub fn run(
             break;
         }
         nodes += n;
-        let got = value.map(|v| sign * v);
+        let got = value.map(|v| sign * pons_score(v, cells));
         let want = if weak { l.score.signum() } else { l.score };
         if got != Some(want) {
             report.mismatches += 1;

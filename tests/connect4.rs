@@ -2,7 +2,7 @@
 //! expected score (the easy sets here; the others with `gamesearch bench connect4`), weak mode,
 //! and small boards.
 
-use gamesearch::benchmark::{parse, run, BenchLine, BenchReport};
+use gamesearch::benchmark::{parse, run, run_on_board, BenchLine, BenchReport};
 use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::games::{Connect4, Weak};
 use gamesearch::solver::{solve, ExactSolver, SolveConfig};
@@ -51,6 +51,39 @@ fn middle_game_easy_set_l2_r1_exact_and_weak() {
 fn beginning_easy_set_l1_r1_exact() {
     let r = run(&set("Test_L1_R1"), false, 32 << 20, &Limits::none(), |_| {}).unwrap();
     assert_all_solved(&r);
+}
+
+/// The random openings on 9x5 and 10x6 (`tools/c4peer/positions.py`): every score in these
+/// files is also Steininger's c4's (built for each board, it answered all 200 lines with 0
+/// mismatches: docs/results.md), so they check the solver on an odd board past the 7x6 files
+/// (Pons' scores: a second-player win one less than our value) and on a board past 64 bits.
+#[test]
+fn random_openings_on_9x5_and_10x6_score_as_the_peer_does() {
+    for (name, board, take) in [
+        ("Bench_9x5_17", (9, 5), 100),
+        ("Bench_10x6_22", (10, 6), 12),
+    ] {
+        let path = format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
+        let lines = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(lines.len(), 100, "{name}");
+        let lines = &lines[..take];
+        let r = run_on_board(
+            lines,
+            board.0,
+            board.1,
+            false,
+            64 << 20,
+            &Limits::none(),
+            |_| {},
+        );
+        let r = r.unwrap();
+        assert_eq!(
+            (r.positions, r.mismatches),
+            (take, 0),
+            "{name}: {:?}",
+            r.mismatch_lines
+        );
+    }
 }
 
 /// John Tromp's table of small boards (width x height; first player's result): 4x4 and 5x4 are

@@ -109,6 +109,14 @@ impl SearchOpts {
     }
 }
 
+/// `WIDTHxHEIGHT` (a Connect-Four board's size, e.g. `7x6`): the numbers only; whether the
+/// library can hold such a board is its own check.
+pub fn board_size(s: &str) -> Result<(usize, usize), String> {
+    s.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)))
+        .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT (e.g. 7x6)"))
+}
+
 /// A whole number in `min..=max`, with a message in words when it is not (clap's own says
 /// "-1 is not in 0..=4294967295", or takes `-1` for an unknown flag).
 pub fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(

@@ -27,7 +27,14 @@ int main(int argc, char **argv) {
         int expected;
         if (!(in >> moves >> expected)) continue;
         Position pos{};
-        for (char c : moves) pos.move(c - '1');
+        // Digits, or column numbers separated by commas (the only form past 9 columns).
+        if (moves.find(',') == std::string::npos) {
+            for (char c : moves) pos.move(c - '1');
+        } else {
+            std::istringstream columns(moves);
+            std::string column;
+            while (std::getline(columns, column, ',')) pos.move(std::stoi(column) - 1);
+        }
         auto start = std::chrono::steady_clock::now();
         int score = solver.solve_strong(pos);
         seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -6,15 +6,19 @@ use gamesearch::Error;
 use gamesearch_cli::progress;
 
 use super::limits;
-use crate::args::{whole, Budgets};
+use crate::args::{board_size, whole, Budgets};
 
 #[derive(Subcommand)]
 pub enum BenchKind {
-    /// Solve a file of 7x6 Connect-Four positions (`<moves> <score>` per line, score for the side
-    /// to move) and print positions, mismatches, mean time and mean nodes.
+    /// Solve a file of Connect-Four positions (`<moves> <score>` per line, score for the side
+    /// to move, Pons' convention) and print positions, mismatches, mean time and mean nodes.
     Connect4 {
         /// The file (e.g. tests/data/connect4/Test_L2_R2).
         file: String,
+        /// The board, WIDTH x HEIGHT; its moves as in `connect4:WxH:MOVES` (past 9 columns:
+        /// numbers separated by commas, `10,1,3`).
+        #[arg(long, default_value = "7x6", value_parser = board_size)]
+        board: (usize, usize),
         /// Win/draw/loss only (compare the score's sign).
         #[arg(long)]
         weak: bool,
@@ -34,6 +38,7 @@ pub enum BenchKind {
 pub fn run(which: BenchKind, show: bool) -> Result<()> {
     let BenchKind::Connect4 {
         file,
+        board: (width, height),
         weak,
         limit,
         tt_mb,
@@ -54,14 +59,16 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
     }
     let bar = progress::steps(show, lines.len() as u64, "connect4");
     // Ctrl-C ends the run after the positions done; their figures are still printed.
-    let r = gamesearch::benchmark::run(&lines, weak, tt_bytes, &limits(Budgets::none())?, |r| {
-        bar.set_position(r.positions as u64);
-        bar.set_message(format!(
-            "mismatches {}  mean {:.1} µs  {:.0} nodes",
-            r.mismatches, r.mean_time_us, r.mean_nodes
-        ));
-    })
-    .map_err(in_file)?;
+    let budget = limits(Budgets::none())?;
+    let r =
+        gamesearch::benchmark::run_on_board(&lines, width, height, weak, tt_bytes, &budget, |r| {
+            bar.set_position(r.positions as u64);
+            bar.set_message(format!(
+                "mismatches {}  mean {:.1} µs  {:.0} nodes",
+                r.mismatches, r.mean_time_us, r.mean_nodes
+            ));
+        })
+        .map_err(in_file)?;
     bar.finish_and_clear();
     if r.stopped {
         eprintln!(
@@ -73,6 +80,7 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&r)?);
     } else {
         println!("file        {file}{}", if weak { "  (weak)" } else { "" });
+        println!("board       {width}x{height}");
         println!("positions   {}", r.positions);
         println!(
             "mismatches  {}{}",

@@ -8,7 +8,7 @@ use gamesearch_cli::experiments::ratios::{self, RatioExperiment, RatioRow};
 use gamesearch_cli::progress::{self, Activity};
 
 use super::limits;
-use crate::args::{parse_values, values_text, whole, Budgets};
+use crate::args::{board_size, parse_values, values_text, whole, Budgets};
 
 #[derive(Subcommand)]
 pub enum ExperimentKind {
@@ -17,8 +17,8 @@ pub enum ExperimentKind {
     Boards {
         /// The boards, e.g. 7x6,6x7,8x5 (default: every board from 4x4 with width + height
         /// up to --max-sum).
-        #[arg(long, value_delimiter = ',')]
-        boards: Vec<String>,
+        #[arg(long, value_delimiter = ',', value_parser = board_size)]
+        boards: Vec<(usize, usize)>,
         /// Without --boards: every board of at least 4x4 with width + height up to this.
         #[arg(long, default_value_t = 11, allow_negative_numbers = true, value_parser = whole::<u64>(8, 30))]
         max_sum: u64,
@@ -28,6 +28,11 @@ pub enum ExperimentKind {
         /// Threads per solve.
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1024))]
         threads: u64,
+        /// The first null-window test's value (then galloping), as `solve --guess` (default:
+        /// bisection biased towards 0, whose first test near 0 asks whether the first player
+        /// wins); `--guess -1` asks first whether the first player loses, as c4 does.
+        #[arg(long, allow_negative_numbers = true)]
+        guess: Option<i32>,
         #[command(flatten)]
         budget: Budgets,
         /// Print JSON instead of a table.
@@ -108,9 +113,18 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             max_sum,
             tt_mb,
             threads,
+            guess,
             budget,
             json,
-        } => experiment_boards(&boards, max_sum as usize, tt_mb, threads, budget, json)?,
+        } => experiment_boards(
+            &boards,
+            max_sum as usize,
+            tt_mb,
+            threads,
+            guess,
+            budget,
+            json,
+        )?,
         ExperimentKind::Cns {
             positions,
             seed,
@@ -284,10 +298,11 @@ fn experiment_ratios(exp: &RatioExperiment, json: bool, show: bool) -> Result<()
 /// `experiment boards`: each board solved in turn, its row printed as it is found (Ctrl-C stops
 /// the board in progress; the rows found are kept).
 fn experiment_boards(
-    boards: &[String],
+    boards: &[(usize, usize)],
     max_sum: usize,
     tt_mb: u64,
     threads: u64,
+    guess: Option<i32>,
     budget: Budgets,
     json: bool,
 ) -> Result<()> {
@@ -295,28 +310,24 @@ fn experiment_boards(
     let list: Vec<(usize, usize)> = if boards.is_empty() {
         boards::up_to(max_sum)
     } else {
-        boards
-            .iter()
-            .map(|b| {
-                let parsed = b
-                    .split_once('x')
-                    .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)));
-                parsed.ok_or_else(|| anyhow::anyhow!("--boards: `{b}` is not WxH (e.g. 7x6)"))
-            })
-            .collect::<Result<_>>()?
+        boards.to_vec()
     };
     // Every board is checked before the first is solved.
     for &(w, h) in &list {
         format!("connect4:{w}x{h}").parse::<gamesearch::GameSpec>()?;
     }
-    let cfg = boards::config(
-        usize::try_from(tt_mb).context("--tt-mb")?,
-        threads as usize,
-        limits(budget)?,
-    );
+    let cfg = gamesearch::solver::SolveConfig {
+        guess,
+        ..boards::config(
+            usize::try_from(tt_mb).context("--tt-mb")?,
+            threads as usize,
+            limits(budget)?,
+        )
+    };
     eprintln!(
-        "boards: {} empty board(s), {tt_mb} MiB, {threads} thread(s), budget per board: {}",
+        "boards: {} empty board(s), {tt_mb} MiB, {threads} thread(s), first test {}, budget per board: {}",
         list.len(),
+        guess.map_or("near 0 (zero-biased bisection)".to_string(), |g| format!("at {g}")),
         if budget.given() { "as given" } else { "none" }
     );
     let mut rows = Vec::new();
