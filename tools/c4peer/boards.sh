@@ -2,9 +2,10 @@
 # Empty Connect-Four boards solved by the peer solver and by gamesearch, one after the other,
 # same thread count and table size: the peer is built once per board size (its size is a
 # compile-time setting), each side runs ROUNDS times alternately, and every run's time and
-# nodes are printed (medians are for the reader: docs/results.md).
+# nodes are printed; tools/c4peer/medians.py turns them into the table of docs/results.md.
 #
-#   tools/c4peer/boards.sh PEER_SOURCE_DIR "7x6 6x6 8x5" [THREADS] [TABLE_MIB] [ROUNDS]
+#   tools/c4peer/boards.sh PEER_SOURCE_DIR "7x6 6x6 8x5" [THREADS] [TABLE_MIB] [ROUNDS] \
+#       | tee runs.txt | tools/c4peer/medians.py
 #
 # PEER_SOURCE_DIR is a checkout of Christophe Steininger's solver (github:
 # ChristopheSteininger/c4, AGPL), not part of this project: copied to a temporary directory per

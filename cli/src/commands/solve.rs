@@ -68,7 +68,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 8, allow_negative_numbers = true, value_parser = whole::<u32>(0, 64))]
     pub id_depth: u32,
     /// alphabeta-tt: enhanced transposition cutoffs in the first N plies (0: none; default:
-    /// the game's, 12 for Connect-Four, 0 for the others).
+    /// the game's, 26 for Connect-Four, 0 for the others).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 255))]
     pub etc_plies: Option<u32>,
     /// alphabeta-tt with --id-depth 0: the first null-window test's value (then galloping);
