@@ -218,7 +218,8 @@ fn run_from<B: Bitboard>(
             break;
         }
         nodes += n;
-        let got = value.map(|v| sign * pons_score(v, cells));
+        // (A weak solve's −1/0/+1 is a sign already: no scale to convert.)
+        let got = value.map(|v| sign * if weak { v } else { pons_score(v, cells) });
         let want = if weak { l.score.signum() } else { l.score };
         if got != Some(want) {
             report.mismatches += 1;

@@ -84,6 +84,15 @@ fn random_openings_on_9x5_and_10x6_score_as_the_peer_does() {
             r.mismatch_lines
         );
     }
+    // Win/draw/loss only: the signs, with no score to convert (a weak −1 is not Pons' 0).
+    let path = format!(
+        "{}/tests/data/connect4/Bench_9x5_17",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let lines = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let r = run_on_board(&lines, 9, 5, true, 64 << 20, &Limits::none(), |_| {}).unwrap();
+    let counts = (r.positions, r.mismatches);
+    assert_eq!(counts, (100, 0), "weak: {:?}", r.mismatch_lines);
 }
 
 /// John Tromp's table of small boards (width x height; first player's result): 4x4 and 5x4 are
