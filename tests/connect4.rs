@@ -11,10 +11,16 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn set(name: &str) -> Vec<BenchLine> {
+/// The lines of `tests/data/connect4/{name}`.
+fn file(name: &str) -> Vec<BenchLine> {
     let path = format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let lines = parse(&text).unwrap();
+    parse(&text).unwrap()
+}
+
+/// One of Pons' sets: 1000 lines.
+fn set(name: &str) -> Vec<BenchLine> {
+    let lines = file(name);
     assert_eq!(lines.len(), 1000, "{name}");
     lines
 }
@@ -59,40 +65,24 @@ fn beginning_easy_set_l1_r1_exact() {
 /// (Pons' scores: a second-player win one less than our value) and on a board past 64 bits.
 #[test]
 fn random_openings_on_9x5_and_10x6_score_as_the_peer_does() {
-    for (name, board, take) in [
-        ("Bench_9x5_17", (9, 5), 100),
-        ("Bench_10x6_22", (10, 6), 12),
+    let (on_9x5, on_10x6) = (file("Bench_9x5_17"), file("Bench_10x6_22"));
+    assert_eq!((on_9x5.len(), on_10x6.len()), (100, 100));
+    // (lines, board, weak): win/draw/loss only compares signs, with no score to convert (a
+    // weak −1 is not Pons' 0).
+    for (lines, (w, h), weak) in [
+        (&on_9x5[..], (9, 5), false),
+        (&on_10x6[..12], (10, 6), false),
+        (&on_9x5[..], (9, 5), true),
     ] {
-        let path = format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
-        let lines = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        assert_eq!(lines.len(), 100, "{name}");
-        let lines = &lines[..take];
-        let r = run_on_board(
-            lines,
-            board.0,
-            board.1,
-            false,
-            64 << 20,
-            &Limits::none(),
-            |_| {},
-        );
-        let r = r.unwrap();
+        let r = run_on_board(lines, w, h, weak, 64 << 20, &Limits::none(), |_| {}).unwrap();
+        let counts = (r.positions, r.mismatches);
         assert_eq!(
-            (r.positions, r.mismatches),
-            (take, 0),
-            "{name}: {:?}",
+            counts,
+            (lines.len(), 0),
+            "{w}x{h} weak {weak}: {:?}",
             r.mismatch_lines
         );
     }
-    // Win/draw/loss only: the signs, with no score to convert (a weak −1 is not Pons' 0).
-    let path = format!(
-        "{}/tests/data/connect4/Bench_9x5_17",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let lines = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let r = run_on_board(&lines, 9, 5, true, 64 << 20, &Limits::none(), |_| {}).unwrap();
-    let counts = (r.positions, r.mismatches);
-    assert_eq!(counts, (100, 0), "weak: {:?}", r.mismatch_lines);
 }
 
 /// John Tromp's table of small boards (width x height; first player's result): 4x4 and 5x4 are

@@ -20,8 +20,7 @@ board=${5:-7x6}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 . "$here/tools/c4peer/peer.sh"
 prepare_peer "$peer" 1 "$mib"
-sed -i -e "s/BOARD_WIDTH = [0-9]*;/BOARD_WIDTH = ${board%x*};/" \
-       -e "s/BOARD_HEIGHT = [0-9]*;/BOARD_HEIGHT = ${board#*x};/" "$work/src/solver/settings.h"
+peer_board "${board%x*}" "${board#*x}"
 ${CXX:-g++} -std=c++20 -O3 -flto -DNDEBUG -pthread -I"$work/src" -o "$work/bench" \
     "$here/tools/c4peer/bench.cpp" $(find "$work/src/solver" -name '*.cpp')
 echo "== peer ($board, $entries entries of 8 bytes, 1 thread): first $limit of $file"

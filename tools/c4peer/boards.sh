@@ -24,8 +24,7 @@ for board in $boards; do
     (
         . "$here/tools/c4peer/peer.sh"
         prepare_peer "$peer" "$threads" "$mib"
-        sed -i -e "s/BOARD_WIDTH = [0-9]*;/BOARD_WIDTH = $w;/" \
-               -e "s/BOARD_HEIGHT = [0-9]*;/BOARD_HEIGHT = $h;/" "$work/src/solver/settings.h"
+        peer_board "$w" "$h"
         ${CXX:-g++} -std=c++20 -O3 -flto -DNDEBUG -pthread -o "$work/c4" \
             "$work/src/c4.cpp" $(find "$work/src/solver" -name '*.cpp')
         for r in $(seq "$rounds"); do

@@ -3,6 +3,7 @@
 # compile-time thread count and table size there. Nothing of it is kept.
 #
 #   prepare_peer PEER_SOURCE_DIR THREADS TABLE_MIB   # sets $work and $entries
+#   peer_board WIDTH HEIGHT                          # its board size (after prepare_peer)
 prepare_peer() {
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
@@ -21,4 +22,10 @@ while not prime(n): n += 2
 print(n)")
     sed -i -e "s/NUM_THREADS = [0-9]*;/NUM_THREADS = $2;/" \
            -e "s/NUM_TABLE_ENTRIES = [0-9]*;/NUM_TABLE_ENTRIES = $entries;/" "$work/src/solver/settings.h"
+}
+
+# Sets the prepared copy's board size (a compile-time setting of the peer).
+peer_board() {
+    sed -i -e "s/BOARD_WIDTH = [0-9]*;/BOARD_WIDTH = $1;/" \
+           -e "s/BOARD_HEIGHT = [0-9]*;/BOARD_HEIGHT = $2;/" "$work/src/solver/settings.h"
 }
