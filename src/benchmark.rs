@@ -9,7 +9,6 @@ use crate::game::{Game, Score};
 use crate::games::{Bitboard, Connect4, Weak};
 use crate::limits::Limits;
 use crate::solver::{ExactSolver, SolveConfig};
-use crate::spec::GameSpec;
 
 /// One benchmark line.
 #[derive(Clone, Debug)]
@@ -115,11 +114,16 @@ pub fn run_on_board(
     limits: &Limits,
     on_line: impl FnMut(&BenchReport),
 ) -> Result<BenchReport, Error> {
-    // The GAME spec picks the word: u64 where the board fits, u128 past it.
-    match format!("connect4:{width}x{height}").parse::<GameSpec>()? {
-        GameSpec::Connect4(board) => run_from(board, lines, weak, tt_bytes, limits, on_line),
-        GameSpec::Connect4Wide(board) => run_from(board, lines, weak, tt_bytes, limits, on_line),
-        _ => unreachable!("a `connect4:` spec is a Connect-Four board"),
+    match Connect4::<u64>::sized(width, height) {
+        Ok(board) => run_from(board, lines, weak, tt_bytes, limits, on_line),
+        Err(_) => run_from(
+            Connect4::<u128>::sized(width, height)?,
+            lines,
+            weak,
+            tt_bytes,
+            limits,
+            on_line,
+        ),
     }
 }
 
