@@ -33,6 +33,10 @@ pub enum ExperimentKind {
         /// wins); `--guess -1` asks first whether the first player loses, as c4 does.
         #[arg(long, allow_negative_numbers = true)]
         guess: Option<i32>,
+        /// Enhanced transposition cutoffs in the first N plies, as `solve --etc-plies` (default:
+        /// Connect-Four's own).
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 255))]
+        etc_plies: Option<u32>,
         #[command(flatten)]
         budget: Budgets,
         /// Print JSON instead of a table.
@@ -114,6 +118,7 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             tt_mb,
             threads,
             guess,
+            etc_plies,
             budget,
             json,
         } => experiment_boards(
@@ -121,7 +126,7 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             max_sum as usize,
             tt_mb,
             threads,
-            guess,
+            (guess, etc_plies),
             budget,
             json,
         )?,
@@ -302,7 +307,7 @@ fn experiment_boards(
     max_sum: usize,
     tt_mb: u64,
     threads: u64,
-    guess: Option<i32>,
+    (guess, etc_plies): (Option<i32>, Option<u32>),
     budget: Budgets,
     json: bool,
 ) -> Result<()> {
@@ -318,6 +323,7 @@ fn experiment_boards(
     }
     let cfg = gamesearch::solver::SolveConfig {
         guess,
+        etc_plies,
         ..boards::config(
             usize::try_from(tt_mb).context("--tt-mb")?,
             threads as usize,
