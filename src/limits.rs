@@ -88,6 +88,9 @@ pub(crate) struct Budget {
     node_counter: Option<Arc<AtomicU64>>,
     next_poll: u64,
     pub(crate) stopped: bool,
+    /// Another thread's flag that ends this search early without ending the budget
+    /// ([`Budget::yield_to`]).
+    yield_flag: Option<Arc<AtomicBool>>,
 }
 
 const POLL_EVERY: u64 = 1024;
@@ -101,6 +104,23 @@ impl Budget {
             node_counter: limits.node_counter.clone(),
             next_poll: POLL_EVERY,
             stopped: false,
+            yield_flag: None,
+        }
+    }
+
+    /// Until [`Budget::resume`], the search also stops when `flag` is raised: another thread
+    /// has the answer this one is searching for.
+    pub(crate) fn yield_to(&mut self, flag: Arc<AtomicBool>) {
+        self.yield_flag = Some(flag);
+    }
+
+    /// Forgets the flag given to [`Budget::yield_to`]; a stop it caused is undone, one of the
+    /// budget's own (nodes, time, the caller's stop flag) stays.
+    pub(crate) fn resume(&mut self, nodes: u64) {
+        if self.yield_flag.take().is_some() && self.stopped {
+            self.stopped = false;
+            self.next_poll = nodes;
+            self.exhausted(nodes);
         }
     }
 
@@ -120,10 +140,52 @@ impl Budget {
             let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
             let flagged = self
                 .stop
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed));
+                .iter()
+                .chain(&self.yield_flag)
+                .any(|f| f.load(Ordering::Relaxed));
             self.stopped = timed_out || flagged;
         }
         self.stopped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Another thread's flag stops a search without ending its budget: `resume` undoes that
+    /// stop, but not one of the budget's own.
+    #[test]
+    fn a_yield_stops_the_search_but_not_the_budget() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut b = Budget::new(&Limits::none().with_max_nodes(10 * POLL_EVERY));
+        b.yield_to(flag.clone());
+        assert!(!b.exhausted(POLL_EVERY));
+        flag.store(true, Ordering::Relaxed);
+        assert!(
+            b.exhausted(2 * POLL_EVERY),
+            "the raised flag stops the search"
+        );
+        b.resume(2 * POLL_EVERY);
+        assert!(!b.stopped, "the budget goes on after the yield");
+        assert!(
+            !b.exhausted(3 * POLL_EVERY),
+            "and the flag no longer counts"
+        );
+
+        // A stop of the budget's own (here its nodes) stays after resume.
+        b.yield_to(flag.clone());
+        assert!(b.exhausted(10 * POLL_EVERY));
+        b.resume(10 * POLL_EVERY);
+        assert!(b.stopped, "out of nodes");
+
+        // So does the caller's stop flag.
+        let user = Arc::new(AtomicBool::new(false));
+        let mut b = Budget::new(&Limits::none().with_stop_flag(user.clone()));
+        b.yield_to(flag.clone());
+        user.store(true, Ordering::Relaxed);
+        assert!(b.exhausted(POLL_EVERY));
+        b.resume(POLL_EVERY);
+        assert!(b.stopped, "Ctrl-C");
     }
 }

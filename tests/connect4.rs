@@ -171,6 +171,31 @@ proptest! {
     }
 }
 
+/// With several threads the first to finish a test answers it, helpers included: positions
+/// big enough that the helpers often finish first (four threads on two cores), solved as one
+/// thread solves them. (A helper answer off by one fails this within a few positions.)
+#[test]
+fn helpers_answer_tests_as_the_main_thread_would() {
+    let one = SolveConfig {
+        tt_bytes: 1 << 16,
+        id_depth: 0,
+        threads: 1,
+        ..SolveConfig::default()
+    };
+    let four = SolveConfig {
+        threads: 4,
+        ..one.clone()
+    };
+    for seed in 0..60u64 {
+        let (w, h) = [(5, 4), (6, 4), (5, 5), (7, 4)][seed as usize % 4];
+        let p = random_position(w, h, 22, seed);
+        let a = solve(&p, &one, |_| {}).unwrap();
+        let b = solve(&p, &four, |_| {}).unwrap();
+        assert_eq!(a.value, b.value, "{p:?} seed {seed}");
+        assert!(b.complete);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, .. ProptestConfig::default() })]
 
