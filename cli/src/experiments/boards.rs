@@ -106,7 +106,8 @@ fn row<G: PositionKey + SolverKnowledge + Sync>(
     height: usize,
     cfg: &SolveConfig,
 ) -> Result<BoardRow, gamesearch::Error> {
-    // The table is allocated (and zeroed) before the clock starts.
+    // The table is mapped before the clock starts; its pages are zeroed as the search first
+    // touches them, inside the time.
     let mut solver = ExactSolver::<G>::new(cfg)?;
     let start = Instant::now();
     let s = solver.solve(g, cfg, |_| {})?;
