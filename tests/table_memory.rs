@@ -10,7 +10,9 @@ use gamesearch::{ExactSolver, SolveConfig};
 fn resident() -> usize {
     let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
     let pages: usize = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
-    pages * 4096
+    // SAFETY: sysconf only reads a system setting.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    pages * usize::try_from(page).unwrap()
 }
 
 #[cfg(target_os = "linux")]

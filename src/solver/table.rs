@@ -227,9 +227,10 @@ fn decode(s: &Slot) -> Entry {
     }
 }
 
-/// The table. Its memory is allocated (and cleared) at creation, but a search starts in only
-/// part of it, [`INITIAL_BYTES`], and doubles the part it uses each time that part is full of
-/// the current search's entries, up to the whole ([`TranspositionTable::grow_if_full`]).
+/// The table. Its memory is mapped at creation and zeroed page by page as it is first touched;
+/// a search starts in only part of it, [`INITIAL_BYTES`], and doubles the part it uses each time
+/// that part is full of the current search's entries, up to the whole
+/// ([`TranspositionTable::grow_if_full`]).
 ///
 /// ```
 /// use gamesearch::solver::table::TranspositionTable;
