@@ -55,10 +55,13 @@ pub(super) struct Worker<'t, G: Game> {
     /// The [`SolverKnowledge::static_bounds`] of the node about to be searched, when its parent
     /// computed them; the node takes them instead of its own `quiet_bounds` (the same bounds).
     pub(super) bounded: Option<(Score, Score)>,
+    /// The [`table_key`] of the node about to be searched, when its parent computed it (for
+    /// its prefetch); the node takes it instead of computing it again.
+    pub(super) keyed: Option<(u64, bool)>,
 }
 
 /// A child played ahead of its search: the position, its table key and its static bounds.
-pub(super) type Child<G> = (G, u64, Option<(Score, Score)>);
+pub(super) type Child<G> = (G, (u64, bool), Option<(Score, Score)>);
 
 /// Bounds `(lo, hi)` in MAX's view as the nega-max search of `mover` sees them.
 #[inline]
@@ -120,6 +123,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
     ) -> Score {
         let probed = self.probed.take();
         let bounded = self.bounded.take();
+        let keyed = self.keyed.take();
         // Step 0. A value an endgame database knows is a leaf.
         if let Some(v) = p.exact_value() {
             self.stats.leaves += 1;
@@ -186,7 +190,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         }
         // Step 5. The table: a stored bound deep enough cuts or narrows the window, and its
         // move is tried first.
-        let (key, mirrored) = table_key(p);
+        let (key, mirrored) = keyed.unwrap_or_else(|| table_key(p));
         let draft = draft_of(depth);
         let mut table_move = None;
         let entry = match probed {
@@ -275,8 +279,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 if by_child {
                     order[children.len()] = rank;
                 }
-                let key = table_key(&child).0;
-                self.tt.prefetch(key);
+                let key = table_key(&child);
+                self.tt.prefetch(key.0);
                 children.push((child, key, bounded));
             }
         }
@@ -309,7 +313,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let etc = exact && self.ply <= self.etc_plies;
         if etc {
             for (c, (child, key, _)) in children.iter().enumerate() {
-                let e = self.tt.probe(*key);
+                let e = self.tt.probe(key.0);
                 if let Some(e) = e.filter(|e| e.draft == DRAFT_EXACT) {
                     let (lower, upper) = if child.to_move() == me {
                         (e.lower, e.upper)
@@ -362,7 +366,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             };
             let mut slot = None;
             if share {
-                let key = key.unwrap_or_else(|| table_key(child).0) | 1;
+                let key = key.map_or_else(|| table_key(child).0, |k| k.0) | 1;
                 let s = &self.busy[key as usize & (self.busy.len() - 1)];
                 if first_pass && i > 0 && s.load(Ordering::Relaxed) == key {
                     deferred.push(i);
@@ -379,6 +383,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 None
             };
             self.bounded = bounded;
+            self.keyed = key;
             let t = relative(same, alpha.max(m), beta, |a, b| {
                 self.search(child, a, b, child_depth, child_no_win)
             });

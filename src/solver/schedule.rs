@@ -68,6 +68,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             etc_plies: cfg.etc_plies.unwrap_or(G::ENHANCED_CUTOFF_PLIES),
             probed: None,
             bounded: None,
+            keyed: None,
         };
         let s = &mut main;
         let report = |s: &Worker<G>, lo, hi, phase, depth| Progress {

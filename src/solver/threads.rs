@@ -52,6 +52,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                             etc_plies,
                             probed: None,
                             bounded: None,
+                            keyed: None,
                         };
                         let t = w.root(p, m, m + 1, u32::MAX);
                         if !w.budget.stopped && !done.swap(true, Ordering::AcqRel) {
