@@ -580,6 +580,68 @@ macro_rules! with_height {
 }
 use with_height;
 
+/// Stones whose colour can no longer matter (`current` the mover's stones, `mask` all, `board`
+/// every cell): a stone none of whose lines of four can be completed by either side whatever
+/// its colour, so a position and the one with such stones recoloured have the same value.
+///
+/// A stone qualifies when (1) no cell within two steps of it, in any of the eight directions,
+/// is empty, so the only lines through it that can still fill are those with the stone at one
+/// end and an empty cell at the other, three steps away; and (2) on each such line, the two
+/// stones between hold both colours. The two between are within two steps of that empty cell,
+/// so (1) never lets them be recoloured themselves: every witness keeps its colour.
+///
+/// (1) reads the column heights: in a column the filled cells are the lowest, so it is enough
+/// that the highest cells of the neighbourhood are filled — one and two up in the stone's
+/// column, level and one up in the columns beside it, level and two up in the columns two away
+/// (the spare bit above a column counts as filled: where the higher cell is above the board,
+/// the level one decides). A shift that runs past a column's top into the next column reads a
+/// real cell where the board has none, and a line that does so is no line: both can only
+/// refuse a stone, never admit one.
+#[inline(always)]
+fn dead_stones_h<B: Bitboard>(current: B, mask: B, board: B, h: u32) -> B {
+    // Filled, or not a cell of the board (the spare row above each column, and the bits past
+    // the last column).
+    let full = mask | !board;
+    // Shifted up (towards higher columns), the cells left of the board come in as 0: they are
+    // outside it, so filled.
+    let left = |s: u32| {
+        let fill = shl(B::ONE, s);
+        shl(full, s)
+            | if fill == B::ZERO {
+                !B::ZERO
+            } else {
+                fill - B::ONE
+            }
+    };
+    let interior = mask
+        & shr(full, 1)
+        & shr(full, 2)
+        & shr(full, h + 1)
+        & shr(full, h + 2)
+        & shr(full, 2 * h + 2)
+        & shr(full, 2 * h + 4)
+        & left(h + 1)
+        & left(h)
+        & left(2 * h + 2)
+        & left(2 * h);
+    if interior == B::ZERO {
+        return interior;
+    }
+    let empty = board & !mask;
+    let other = current ^ mask;
+    let mut dead = interior;
+    // Vertical: the empty cell can only be above.
+    let same = (current & shr(current, 1)) | (other & shr(other, 1));
+    dead &= !(shr(empty, 3) & shr(same, 1));
+    for k in [h + 1, h + 2, h] {
+        // Cells whose neighbour k steps on has the same colour.
+        let same = (current & shr(current, k)) | (other & shr(other, k));
+        dead &= !(shr(empty, 3 * k) & shr(same, k));
+        dead &= !(shl(empty, 3 * k) & shl(same, 2 * k));
+    }
+    dead
+}
+
 #[inline(always)]
 fn aligned_h<B: Bitboard>(stones: B, h: u32) -> bool {
     let mut any = B::ZERO;
@@ -883,9 +945,30 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
     }
 
     /// The board reflected left to right has the same value: the smaller of the two position
-    /// codes is hashed, so a position and its mirror image share a key.
-    #[inline]
+    /// codes is hashed, so a position and its mirror image share a key. On boards four columns
+    /// wide or narrower, stones whose colour can no longer matter ([`dead_stones_h`]) are first
+    /// given to the side to move, so positions that differ only in such stones share a key too
+    /// (then the mirror image is not looked at: a position with dead stones keeps its own code).
+    ///
+    /// Only there, because the test costs tens of bit operations on every key, and the solver
+    /// computes one for every child it prefetches. Measured, one thread, 1 GiB, five rounds
+    /// alternated, medians: 4x9 2.57 → 1.72 M nodes and 0.332 → 0.266 s, 4x8 0.51 → 0.37 M and
+    /// 0.072 → 0.063 s; on wider boards the stones that die merge fewer positions than the test
+    /// costs: 5x8 −8 % nodes but 1.125 → 1.218 s, 5x7 −8 % and 0.484 → 0.514 s, 6x6 −3 % and
+    /// 1.294 → 1.394 s, 9x4 −5 % and 7.58 → 7.89 s, 7x5 −4 % and 0.796 → 0.837 s (7x7, one
+    /// run each: −11 % nodes, 173.6 → 161.0 s).
+    #[inline(always)]
     fn canonical_key(&self) -> Option<(u64, bool)> {
+        if self.width <= 4 {
+            let dead = with_height!(
+                self.height,
+                h,
+                dead_stones_h(self.current, self.mask, self.board_mask(), h)
+            );
+            if dead != B::ZERO {
+                return Some((self.hash_code((self.current | dead) + self.mask), false));
+            }
+        }
         let (code, mirrored) = (self.code(), self.mirror_current + self.mirror_mask);
         Some(if mirrored < code {
             (self.hash_code(mirrored), true)
@@ -1033,6 +1116,95 @@ mod tests {
             decided > 200,
             "only {decided} positions decided by the rule"
         );
+    }
+
+    /// A position on `w x h` with the mover's stones `current` and all stones `mask` (no four
+    /// on the board), its derived fields computed as `play` keeps them.
+    fn from_boards(w: usize, h: usize, current: u64, mask: u64, moves: u8) -> Connect4 {
+        let mut p = Connect4::new(w, h).unwrap();
+        let reflect = |x: u64| {
+            (0..w).fold(0u64, |m, c| {
+                let column = (x >> (c * (h + 1))) & ((1 << (h + 1)) - 1);
+                m | column << ((w - 1 - c) * (h + 1))
+            })
+        };
+        p.current = current;
+        p.mask = mask;
+        p.moves = moves;
+        p.mirror_current = reflect(current);
+        p.mirror_mask = reflect(mask);
+        p.threats = p.winning_cells(current ^ mask);
+        p
+    }
+
+    /// Dead stones ([`dead_stones_h`]) are sound: on random late positions of boards from 1 to
+    /// 9 columns wide, giving every dead stone to the mover, every one to the opponent, or each
+    /// to a random side leaves the value alpha-beta (which knows nothing of keys) finds, and on
+    /// boards up to four columns wide the position and its recoloured copies share one table
+    /// key. Thousands of positions, hundreds with dead stones on each kind of board.
+    #[test]
+    fn recolouring_dead_stones_keeps_the_value_and_the_key() {
+        use crate::depth_first::{search, DepthFirst};
+        use crate::Limits;
+        use rand::{Rng, SeedableRng};
+        let sizes = [
+            (4, 4),
+            (4, 6),
+            (4, 8),
+            (4, 9),
+            (3, 9),
+            (1, 20),
+            (5, 5),
+            (6, 5),
+            (7, 6),
+        ];
+        let mut with_dead = [0usize; 9];
+        for seed in 0..6_000u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let size = seed as usize % sizes.len();
+            let (w, h) = sizes[size];
+            let empty = rng.gen_range(4..=9usize);
+            let mut p = Connect4::new(w, h).unwrap();
+            while w * h - p.moves_played() > empty {
+                let moves: Vec<u8> = p.moves().filter(|&c| !p.play(c).is_over()).collect();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[rng.gen_range(0..moves.len())]);
+            }
+            if p.is_over() || w * h - p.moves_played() != empty {
+                continue;
+            }
+            let dead = dead_stones_h(p.current, p.mask, p.board_mask(), h as u32);
+            assert_eq!(dead & !p.mask, 0, "{p:?}: a dead stone on an empty cell");
+            if dead == 0 {
+                continue;
+            }
+            with_dead[size] += 1;
+            let value = |q: &Connect4| search(q, DepthFirst::AlphaBeta, 100, &Limits::none()).value;
+            let v = value(&p);
+            let mut random = 0;
+            for cell in 0..64 {
+                if dead >> cell & 1 == 1 && rng.gen_bool(0.5) {
+                    random |= 1 << cell;
+                }
+            }
+            for mine in [dead, 0, random] {
+                let current = (p.current & !dead) | mine;
+                let q = from_boards(w, h, current, p.mask, p.moves);
+                assert_eq!(value(&q), v, "seed {seed}: {p:?} recoloured {q:?}");
+                if w <= 4 {
+                    assert_eq!(q.canonical_key().unwrap().0, p.canonical_key().unwrap().0);
+                }
+            }
+        }
+        for (size, n) in with_dead.iter().enumerate() {
+            assert!(
+                *n > 100,
+                "{:?}: {n} positions with dead stones",
+                sizes[size]
+            );
+        }
     }
 
     #[test]
