@@ -946,20 +946,23 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
 
     /// The board reflected left to right has the same value: the smaller of the two position
     /// codes is hashed, so a position and its mirror image share a key. On boards four columns
-    /// wide or narrower, stones whose colour can no longer matter ([`dead_stones_h`]) are first
-    /// given to the side to move, so positions that differ only in such stones share a key too
-    /// (then the mirror image is not looked at: a position with dead stones keeps its own code).
+    /// wide or narrower, and on boards of 48 cells or more, stones whose colour can no longer
+    /// matter ([`dead_stones_h`]) are first given to the side to move, so positions that differ
+    /// only in such stones share a key too (then the mirror image is not looked at: a position
+    /// with dead stones keeps its own code).
     ///
     /// Only there, because the test costs tens of bit operations on every key, and the solver
-    /// computes one for every child it prefetches. Measured, one thread, 1 GiB, five rounds
-    /// alternated, medians: 4x9 2.57 → 1.72 M nodes and 0.332 → 0.266 s, 4x8 0.51 → 0.37 M and
-    /// 0.072 → 0.063 s; on wider boards the stones that die merge fewer positions than the test
-    /// costs: 5x8 −8 % nodes but 1.125 → 1.218 s, 5x7 −8 % and 0.484 → 0.514 s, 6x6 −3 % and
-    /// 1.294 → 1.394 s, 9x4 −5 % and 7.58 → 7.89 s, 7x5 −4 % and 0.796 → 0.837 s (7x7, one
-    /// run each: −11 % nodes, 173.6 → 161.0 s).
+    /// computes one for every child it prefetches. Measured, one thread, 1 GiB, against the
+    /// plain key: 4x9 2.57 → 1.72 M nodes and 0.332 → 0.266 s, 4x8 0.51 → 0.37 M and 0.072 →
+    /// 0.063 s (five rounds alternated, medians); 7x7 1,040 → 930 M nodes and 173.6 → 161.0 s,
+    /// 169.1 → 160.3 s; 6x8 557 → 503 M nodes and 105.8 → 97.8 s, 102.0 → 98.1 s (two runs
+    /// each). Between, the stones that die merge fewer positions than the test costs: 5x8 −8 %
+    /// nodes but 1.125 → 1.218 s, 5x7 −8 % and 0.484 → 0.514 s, 6x6 −3 % and 1.294 → 1.394 s,
+    /// 9x4 −5 % and 7.58 → 7.89 s, 7x5 −4 % and 0.796 → 0.837 s (five rounds); 7x6 −4 % and
+    /// 16.4 → 17.4 s, 8x5 −5 % and 29.6 → 31.5 s, 6x7 −9 % and 13.0 → 12.6 s (one run).
     #[inline(always)]
     fn canonical_key(&self) -> Option<(u64, bool)> {
-        if self.width <= 4 {
+        if self.width <= 4 || self.cells >= 48 {
             let dead = with_height!(
                 self.height,
                 h,
@@ -1138,10 +1141,10 @@ mod tests {
     }
 
     /// Dead stones ([`dead_stones_h`]) are sound: on random late positions of boards from 1 to
-    /// 9 columns wide, giving every dead stone to the mover, every one to the opponent, or each
+    /// 7 columns wide, giving every dead stone to the mover, every one to the opponent, or each
     /// to a random side leaves the value alpha-beta (which knows nothing of keys) finds, and on
-    /// boards up to four columns wide the position and its recoloured copies share one table
-    /// key. Thousands of positions, hundreds with dead stones on each kind of board.
+    /// the boards that use them (up to four columns wide, 48 cells or more) the position and its
+    /// recoloured copies share one table key. Thousands of positions, hundreds with dead stones on each kind of board.
     #[test]
     fn recolouring_dead_stones_keeps_the_value_and_the_key() {
         use crate::depth_first::{search, DepthFirst};
@@ -1157,9 +1160,10 @@ mod tests {
             (5, 5),
             (6, 5),
             (7, 6),
+            (6, 8),
         ];
-        let mut with_dead = [0usize; 9];
-        for seed in 0..6_000u64 {
+        let mut with_dead = [0usize; 10];
+        for seed in 0..8_000u64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let size = seed as usize % sizes.len();
             let (w, h) = sizes[size];
@@ -1193,7 +1197,7 @@ mod tests {
                 let current = (p.current & !dead) | mine;
                 let q = from_boards(w, h, current, p.mask, p.moves);
                 assert_eq!(value(&q), v, "seed {seed}: {p:?} recoloured {q:?}");
-                if w <= 4 {
+                if w <= 4 || w * h >= 48 {
                     assert_eq!(q.canonical_key().unwrap().0, p.canonical_key().unwrap().0);
                 }
             }
