@@ -60,7 +60,8 @@ pub(super) struct Worker<'t, G: Game> {
     pub(super) keyed: Option<(u64, bool)>,
 }
 
-/// A child played ahead of its search: the position, its table key and its static bounds.
+/// A child played ahead of its search: the position, its table key (and whether it is the
+/// mirror's, as [`table_key`] says) and its static bounds.
 pub(super) type Child<G> = (G, (u64, bool), Option<(Score, Score)>);
 
 /// Bounds `(lo, hi)` in MAX's view as the nega-max search of `mover` sees them.
