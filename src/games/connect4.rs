@@ -947,9 +947,9 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
     /// The board reflected left to right has the same value: the smaller of the two position
     /// codes is hashed, so a position and its mirror image share a key. On boards four columns
     /// wide or narrower, and on boards of 48 cells or more, stones whose colour can no longer
-    /// matter ([`dead_stones_h`]) are first given to the side to move, so positions that differ
-    /// only in such stones share a key too (then the mirror image is not looked at: a position
-    /// with dead stones keeps its own code).
+    /// matter (`dead_stones_h` in the source says which) are first given to the side to move,
+    /// so positions that differ only in such stones share a key too (then the mirror image is
+    /// not looked at: a position with dead stones keeps its own code).
     ///
     /// Only there, because the test costs tens of bit operations on every key, and the solver
     /// computes one for every child it prefetches. Measured, one thread, 1 GiB, against the
