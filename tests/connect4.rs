@@ -265,13 +265,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, .. ProptestConfig::default() })]
 
     /// The solver's static cut-offs trust `static_bounds` (every reply loses at once, the
-    /// empty-cell bounds, Claimeven on even heights): on positions whose mover has no immediate
-    /// win, the exact value always lies within them.
+    /// empty-cell bounds, Claimeven): on positions whose mover has no immediate win, the
+    /// exact value always lies within them, on boards of even and of odd height.
     #[test]
     fn static_bounds_contain_the_minimax_value(
-        size in 0usize..6, empty in 0usize..=9, seed in any::<u64>(),
+        size in 0usize..9, empty in 0usize..=9, seed in any::<u64>(),
     ) {
-        let (w, h) = [(4, 4), (5, 4), (6, 4), (7, 6), (4, 6), (5, 5)][size];
+        let (w, h) = [(4, 4), (5, 4), (6, 4), (7, 6), (4, 6), (5, 5), (4, 5), (6, 5), (4, 7)][size];
         // Random moves that neither end the game nor leave a win on the spot (the positions
         // the solver asks about), until `empty` cells are left.
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
