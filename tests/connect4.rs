@@ -105,6 +105,42 @@ fn small_boards() {
     assert_eq!(s.value, Some(-1));
 }
 
+/// On boards of even width and height, close games are asked first whether the first player
+/// loses (`near_zero_guess`): the second player's wins by its last stone on 6x4, 8x4 and 6x6
+/// are proven without the test of whether the first player wins (which would leave an upper
+/// bound of 0), and the value is the same as from the first tests of other boards.
+#[test]
+fn even_boards_ask_first_whether_the_first_player_loses() {
+    let cfg = SolveConfig {
+        tt_bytes: 16 << 20,
+        id_depth: 0,
+        ..SolveConfig::default()
+    };
+    for (w, h) in [(6, 4), (8, 4), (6, 6)] {
+        let p = Connect4::new(w, h).unwrap();
+        assert_eq!(p.near_zero_guess(), -1);
+        let mut uppers = Vec::new();
+        let s = solve(&p, &cfg, |r| uppers.push(r.upper)).unwrap();
+        assert_eq!(s.value, Some(-1), "{w}x{h}");
+        assert!(!uppers.contains(&0), "{w}x{h}: upper bounds {uppers:?}");
+        // Asked the other way round (0 first), the upper bound 0 shows.
+        let mut other = Vec::new();
+        let zero_first = SolveConfig {
+            guess: Some(0),
+            ..cfg.clone()
+        };
+        let s = solve(&p, &zero_first, |r| other.push(r.upper)).unwrap();
+        assert_eq!(s.value, Some(-1), "{w}x{h}, 0 first");
+        assert!(
+            other.contains(&0),
+            "{w}x{h}, 0 first: upper bounds {other:?}"
+        );
+    }
+    for (w, h) in [(7, 6), (5, 4), (6, 5), (9, 4)] {
+        assert_eq!(Connect4::new(w, h).unwrap().near_zero_guess(), 0, "{w}x{h}");
+    }
+}
+
 #[test]
 fn malformed_bench_lines_are_errors() {
     assert!(parse("4453").is_err());
@@ -134,14 +170,14 @@ proptest! {
 
     /// The exact solver with every Connect-Four hook (immediate wins, non-losing moves, quiet
     /// bounds, threat ordering, dead stones in the key) equals plain minimax to the end of the
-    /// game — which uses none of them — on boards from 3x3 to 7x6, 4x8, 3x10 and 7x7 (dead
-    /// stones) and 20x2 (more than 16 columns), exact and weak, with one solver and a tiny table
+    /// game — which uses none of them — on boards from 3x3 to 7x6, 4x8, 6x4 (the first test
+    /// near 0 at −1), 3x10 and 7x7 (dead stones) and 20x2 (more than 16 columns), exact and weak, with one solver and a tiny table
     /// reused across positions (collisions, replacement).
     #[test]
     fn solver_equals_full_minimax_on_connect4(
-        size in 0usize..10, empty in 0usize..=9, seed in any::<u64>(),
+        size in 0usize..11, empty in 0usize..=9, seed in any::<u64>(),
     ) {
-        let (w, h) = [(3, 3), (4, 4), (5, 4), (4, 5), (6, 3), (7, 6), (20, 2), (4, 8), (3, 10), (7, 7)][size];
+        let (w, h) = [(3, 3), (4, 4), (5, 4), (4, 5), (6, 3), (7, 6), (20, 2), (4, 8), (3, 10), (7, 7), (6, 4)][size];
         let p = random_position(w, h, empty, seed);
         let mm = search(&p, DepthFirst::Minimax, 100, &Limits::none());
         prop_assert!(mm.complete);

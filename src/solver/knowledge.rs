@@ -204,6 +204,23 @@ pub trait SolverKnowledge: Game {
     fn mirror_index(&self, index: u8) -> u8 {
         index
     }
+
+    /// The solver's first null-window test near 0, once bisection has ruled out a big win for
+    /// either side (or the range is narrow): the value `v` of the test "is the value above
+    /// `v`?", in MAX's view. 0 asks first whether MAX wins, −1 whether MAX loses; a close game
+    /// needs only one of the two, so a game that knows which way close games lean says so here.
+    /// Only the order of the tests changes, never a value. Default: 0.
+    ///
+    /// ```
+    /// use gamesearch::{Connect4, SolverKnowledge};
+    /// // Every empty board of even width and even height solved so far is a draw or a second
+    /// // player's win, so Connect-Four asks first whether the first player (MAX) loses there.
+    /// assert_eq!(Connect4::new(6, 6).unwrap().near_zero_guess(), -1);
+    /// assert_eq!(Connect4::new(7, 6).unwrap().near_zero_guess(), 0);
+    /// ```
+    fn near_zero_guess(&self) -> Score {
+        0
+    }
 }
 
 /// Adapters forward the inner game's knowledge, values mapped by [`Adapter::map_value`].
@@ -258,6 +275,10 @@ where
     #[inline]
     fn mirror_index(&self, index: u8) -> u8 {
         self.inner().mirror_index(index)
+    }
+    #[inline]
+    fn near_zero_guess(&self) -> Score {
+        A::map_value(self.inner().near_zero_guess())
     }
 }
 

@@ -1,6 +1,7 @@
 //! The schedule of null-window tests that finds the exact value: iterative deepening for a first
 //! guess (MTD(f)'s start), then tests galloping from the bound that last moved, or, without a
-//! guess, Pons' zero-biased bisection until neither side wins big; then the best move.
+//! guess, Pons' zero-biased bisection until neither side wins big, then the game's test near 0;
+//! then the best move.
 
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
@@ -101,12 +102,13 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
         while lo < hi && !s.budget.stopped {
             let half = lo + (hi - lo) / 2;
             // Bisection without a guess narrows the range with cheap tests of big wins; once
-            // it is narrow, or a big win has been ruled out on both sides, 0 (the weak
-            // solution's test) is the guess and galloping goes on.
+            // it is narrow, or a big win has been ruled out on both sides, the game's test near
+            // 0 is the guess (0, the weak solution's test, or −1 where close games lean to
+            // MIN: `SolverKnowledge::near_zero_guess`) and galloping goes on.
             let both_sides = lo > first_range.0 && hi < first_range.1;
             if !galloping && (hi - lo <= NARROW_RANGE || both_sides) {
                 galloping = true;
-                guess = Some(0);
+                guess = Some(game.near_zero_guess());
                 step = 1;
             }
             let guessed = guess.is_some();
