@@ -212,7 +212,7 @@ pub trait SolverKnowledge: Game {
     /// Only the order of the tests changes, never a value. Default: 0.
     ///
     /// ```
-    /// use gamesearch::{Connect4, SolverKnowledge};
+    /// use gamesearch::{games::Connect4, SolverKnowledge};
     /// // Every empty board of even width and even height solved so far is a draw or a second
     /// // player's win, so Connect-Four asks first whether the first player (MAX) loses there.
     /// assert_eq!(Connect4::new(6, 6).unwrap().near_zero_guess(), -1);
