@@ -213,8 +213,8 @@ pub trait SolverKnowledge: Game {
     ///
     /// ```
     /// use gamesearch::{games::Connect4, SolverKnowledge};
-    /// // Every empty board of even width and even height solved so far is a draw or a second
-    /// // player's win, so Connect-Four asks first whether the first player (MAX) loses there.
+    /// // The empty boards of even width and height solved so far are draws or second player's
+    /// // wins but 10x6, so Connect-Four asks first whether the first player (MAX) loses there.
     /// assert_eq!(Connect4::new(6, 6).unwrap().near_zero_guess(), -1);
     /// assert_eq!(Connect4::new(7, 6).unwrap().near_zero_guess(), 0);
     /// ```
