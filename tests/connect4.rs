@@ -85,16 +85,22 @@ fn random_openings_on_9x5_and_10x6_score_as_the_peer_does() {
     }
 }
 
+/// The solver's settings for the empty small boards below: a 16 MiB table, no deepening (the
+/// tests from bisection, as `experiment boards` runs them).
+fn small_board_config() -> SolveConfig {
+    SolveConfig {
+        tt_bytes: 16 << 20,
+        id_depth: 0,
+        ..SolveConfig::default()
+    }
+}
+
 /// John Tromp's table of small boards (width x height; first player's result): 4x4 and 5x4 are
 /// draws, 6x4 is a second-player win. The exact margin of 6x4 — the second player wins with
 /// its 12th and last stone, 24/2 + 1 - 12 = 1 — is our solver's, checked against the sign.
 #[test]
 fn small_boards() {
-    let cfg = SolveConfig {
-        tt_bytes: 16 << 20,
-        id_depth: 0,
-        ..SolveConfig::default()
-    };
+    let cfg = small_board_config();
     for (w, h, sign) in [(4, 4, 0), (5, 4, 0), (6, 4, -1)] {
         let s = solve(&Connect4::new(w, h).unwrap(), &cfg, |_| {}).unwrap();
         assert_eq!(s.value.map(i32::signum), Some(sign), "{w}x{h}");
@@ -108,14 +114,10 @@ fn small_boards() {
 /// On boards of even width and height, close games are asked first whether the first player
 /// loses (`near_zero_guess`): the second player's wins by its last stone on 6x4, 8x4 and 6x6
 /// are proven without the test of whether the first player wins (which would leave an upper
-/// bound of 0), and the value is the same as from the first tests of other boards.
+/// bound of 0), and with 0 asked first the value is the same.
 #[test]
 fn even_boards_ask_first_whether_the_first_player_loses() {
-    let cfg = SolveConfig {
-        tt_bytes: 16 << 20,
-        id_depth: 0,
-        ..SolveConfig::default()
-    };
+    let cfg = small_board_config();
     for (w, h) in [(6, 4), (8, 4), (6, 6)] {
         let p = Connect4::new(w, h).unwrap();
         assert_eq!(p.near_zero_guess(), -1);
@@ -171,8 +173,9 @@ proptest! {
     /// The exact solver with every Connect-Four hook (immediate wins, non-losing moves, quiet
     /// bounds, threat ordering, dead stones in the key) equals plain minimax to the end of the
     /// game — which uses none of them — on boards from 3x3 to 7x6, 4x8, 6x4 (the first test
-    /// near 0 at −1), 3x10 and 7x7 (dead stones) and 20x2 (more than 16 columns), exact and weak, with one solver and a tiny table
-    /// reused across positions (collisions, replacement).
+    /// near 0 at −1), 3x10 and 7x7 (dead stones) and 20x2 (more than 16 columns), exact and
+    /// weak, with one solver and a tiny table reused across positions (collisions,
+    /// replacement).
     #[test]
     fn solver_equals_full_minimax_on_connect4(
         size in 0usize..11, empty in 0usize..=9, seed in any::<u64>(),
