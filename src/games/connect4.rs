@@ -976,6 +976,15 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
         u32::from(self.order_key(col, child.threats, child.mask))
     }
 
+    /// Two colours of up to 128 columns (more than any board has).
+    const HISTORY_SLOTS: usize = 256;
+
+    /// The column and whose stone it is (the first player's below 128).
+    #[inline]
+    fn history_slot(&self, col: u8) -> usize {
+        (usize::from(self.moves & 1) << 7) | usize::from(col & 127)
+    }
+
     #[inline]
     fn immediate_win(&self) -> Option<u8> {
         if self.is_over() {

@@ -78,6 +78,34 @@ pub trait SolverKnowledge: Game {
         0
     }
 
+    /// With [`SolverKnowledge::ORDERS_BY_CHILD`]: the slots of the solver's history table, 0
+    /// for none. Each cut-off a move makes adds, in its [`SolverKnowledge::history_slot`], the
+    /// square of the move's place in the order (a cut-off found late counts most); among
+    /// children of equal [`SolverKnowledge::child_order`], the one whose slot holds more is
+    /// searched first (Schaeffer 1989's history heuristic, as a tie-break only). Connect-Four,
+    /// whose order leaves mirror columns tied, one thread, 1 GiB: 8x5 101 → 65 M nodes, 7x6
+    /// 77 → 62 M, 6x7 34 → 28 M, 8x4 3.1 → 2.3 M, 6x6 5.2 → 4.7 M. Default: 0.
+    const HISTORY_SLOTS: usize = 0;
+
+    /// With [`SolverKnowledge::HISTORY_SLOTS`] > 0: the slot (below it) of the move `mv` from
+    /// this position. Moves that are "the same" in different positions share a slot —
+    /// Connect-Four: the column and whose stone it is (measured against the cell and whose
+    /// stone, one thread, nine empty boards: 200 M nodes in all against 213 M). Default: 0.
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, SolverKnowledge};
+    /// let p = Connect4::new(7, 6).unwrap();
+    /// // The first player's stone in column 4, wherever the other stones lie.
+    /// assert_eq!(p.history_slot(3), p.play_moves("1144").unwrap().history_slot(3));
+    /// // Not the second player's stone there, nor the first player's in column 5.
+    /// assert_ne!(p.history_slot(3), p.play_moves("1").unwrap().history_slot(3));
+    /// assert_ne!(p.history_slot(3), p.history_slot(4));
+    /// assert!(p.history_slot(3) < Connect4::<u64>::HISTORY_SLOTS);
+    /// ```
+    fn history_slot(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
     /// A move that wins at once with the best score the mover can get, when the game can tell
     /// cheaply (Connect-Four: a stone completing four). The solver takes its value without
     /// searching. Default: none.
@@ -236,6 +264,11 @@ where
     #[inline]
     fn child_order(&self, mv: Self::Move, child: &Self) -> u32 {
         self.inner().child_order(mv, child.inner())
+    }
+    const HISTORY_SLOTS: usize = A::Inner::HISTORY_SLOTS;
+    #[inline]
+    fn history_slot(&self, mv: Self::Move) -> usize {
+        self.inner().history_slot(mv)
     }
     #[inline]
     fn immediate_win(&self) -> Option<Self::Move> {

@@ -58,6 +58,9 @@ pub(super) struct Worker<'t, G: Game> {
     /// The [`table_key`] of the node about to be searched, when its parent computed it (for
     /// its prefetch); the node takes it instead of computing it again.
     pub(super) keyed: Option<(u64, bool)>,
+    /// The cut-offs counted in each [`SolverKnowledge::history_slot`] (this worker's, for the
+    /// whole solve): among children the game orders alike, those that cut off more come first.
+    pub(super) history: Vec<u32>,
 }
 
 /// A child played ahead of its search: the position, its table key (and whether it is the
@@ -243,7 +246,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // nodes but only 91.3 → 86.9 s, medians of four, as the checks cost per node what they
         // save; 7x6 after `4444` −20 % nodes, 7x5 −12 %, 6x6 −6 %, L1_R2 −24 %.)
         let mut children: ArrayVec<Child<G>, 8> = ArrayVec::new();
-        let mut order = [0u32; 8];
+        let mut order = [0u64; 8];
         let upto = if statics { n } else { n.min(8) };
         let mut left = 0; // moves still to search, moved to the front of the list
         for j in 0..upto {
@@ -253,7 +256,12 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             // (The move's order is read off its own child, before any forced reply: after one,
             // the position keeps the other side's threats.)
             let rank = if by_child {
-                p.child_order(mv, &child)
+                let history = if G::HISTORY_SLOTS > 0 {
+                    self.history[p.history_slot(mv) % G::HISTORY_SLOTS]
+                } else {
+                    0
+                };
+                u64::from(p.child_order(mv, &child)) << 32 | u64::from(history)
             } else {
                 0
             };
@@ -291,8 +299,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // `i`-th move to search; past eight, the list's order.
         let mut perm: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
         if by_child {
-            // Best first, equal keys in generation order (the indices sorted by their keys), the
-            // table's move before all.
+            // Best first by the game's key, then by the history of cut-offs (Step 11), equal
+            // keys in generation order (the indices sorted by their keys), the table's move
+            // before all.
             crate::sort::by_key_descending(&mut perm[..n], &mut order[..n]);
             let moves = &self.move_stack[base..];
             if let Some(t) =
@@ -399,6 +408,15 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 best_mv = Some(mv);
             }
             if m >= beta {
+                // The cut-off counted in the move's history slot, which orders the children
+                // the game's key leaves tied (Step 9).
+                if G::HISTORY_SLOTS > 0 {
+                    // (The square of the cutter's place in the order: a cut-off that the order
+                    // found late counts most.)
+                    let place = k as u32;
+                    let s = &mut self.history[p.history_slot(mv) % G::HISTORY_SLOTS];
+                    *s = s.saturating_add(place * place);
+                }
                 break;
             }
         }

@@ -70,6 +70,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             probed: None,
             bounded: None,
             keyed: None,
+            history: vec![0; G::HISTORY_SLOTS],
         };
         let s = &mut main;
         let report = |s: &Worker<G>, lo, hi, phase, depth| Progress {

@@ -53,6 +53,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                             probed: None,
                             bounded: None,
                             keyed: None,
+                            history: vec![0; G::HISTORY_SLOTS],
                         };
                         let t = w.root(p, m, m + 1, u32::MAX);
                         if !w.budget.stopped && !done.swap(true, Ordering::AcqRel) {
