@@ -111,12 +111,12 @@ fn small_boards() {
     assert_eq!(s.value, Some(-1));
 }
 
-/// On boards of even width and height, close games are asked first whether the first player
-/// loses (`near_zero_guess`): the second player's wins by its last stone on 6x4, 8x4 and 6x6
-/// are proven without the test of whether the first player wins (which would leave an upper
-/// bound of 0), and with 0 asked first the value is the same.
+/// On boards of even width and height, and of height 4, close games are asked first whether
+/// the first player loses (`near_zero_guess`): the second player's wins by its last stone on
+/// 6x4, 8x4 and 6x6 are proven without the test of whether the first player wins (which would
+/// leave an upper bound of 0), and with 0 asked first the value is the same.
 #[test]
-fn even_boards_ask_first_whether_the_first_player_loses() {
+fn even_boards_and_height_four_ask_first_whether_the_first_player_loses() {
     let cfg = small_board_config();
     for (w, h) in [(6, 4), (8, 4), (6, 6)] {
         let p = Connect4::new(w, h).unwrap();
@@ -138,7 +138,14 @@ fn even_boards_ask_first_whether_the_first_player_loses() {
             "{w}x{h}, 0 first: upper bounds {other:?}"
         );
     }
-    for (w, h) in [(7, 6), (5, 4), (6, 5), (9, 4)] {
+    for (w, h) in [(9, 4), (5, 4), (11, 4)] {
+        assert_eq!(
+            Connect4::new(w, h).unwrap().near_zero_guess(),
+            -1,
+            "{w}x{h}"
+        );
+    }
+    for (w, h) in [(7, 6), (6, 5), (9, 6), (5, 6), (7, 5)] {
         assert_eq!(Connect4::new(w, h).unwrap().near_zero_guess(), 0, "{w}x{h}");
     }
 }

@@ -1055,19 +1055,22 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
     }
 
     /// −1 (ask first whether the first player loses) on boards of even width and even
-    /// height, 0 elsewhere. A forecast from Tromp's and Steininger's tables: of the empty
-    /// boards of even width and height from width 6 on, all but 10x6 are second player's
-    /// wins (6x4, 8x4, 10x4, 12x4, 6x6, 8x6, 6x8, 8x8, 6x10, 6x12; width 4 draws), while
-    /// boards of odd width or height are draws or first-player wins but for 9x4, 11x4, 9x6.
+    /// height and on boards of height 4, 0 elsewhere. A forecast from Tromp's and Steininger's
+    /// tables: of the empty boards of even width and height from width 6 on, all but 10x6 are
+    /// second player's wins (6x4, 8x4, 10x4, 12x4, 6x6, 8x6, 6x8, 8x8, 6x10, 6x12; width 4
+    /// draws), and so is every board of height 4 from width 6 on (6x4, 8x4, 9x4, 10x4, 11x4,
+    /// 12x4) but 7x4, a draw like 4x4 and 5x4; the other boards of odd width or height are
+    /// draws or first-player wins but for 9x6.
     /// A second player's win needs the tests at −1 and −2 and not the one at 0, which costs a
-    /// fifth of the solve (one thread, nodes: 6x6 6.51 M → 5.21 M, 8x4 3.78 M → 3.12 M); a
-    /// draw needs the tests at 0 and −1 in either order (4x8 within 1 %), and a first
-    /// player's win the ones at 0 and 1, so there −1 first costs as much (with `--guess -1`:
-    /// 7x6 77.3 M → 93.6 M nodes, 6x7 +30 %, 8x5 +17 %; random 22-ply openings on 10x6, whose
-    /// values spread from −19 to +18, +3.8 %).
+    /// seventh to a fifth of the solve (one thread, nodes: 6x6 6.51 M → 5.21 M, 8x4 3.78 M → 3.12 M, 9x4
+    /// 29.5 M → 25.2 M); a draw needs the tests at 0 and −1 in either order (4x8 and 7x4
+    /// within 1 %), and a first player's win the ones at 0 and 1, so there −1 first costs as
+    /// much (with `--guess -1`: 7x6 77.3 M → 93.6 M nodes, 6x7 +30 %, 8x5 +17 %; random 22-ply
+    /// openings on 10x6, whose values spread from −19 to +18, +3.8 %). A position on a board
+    /// of height 4 that the first player wins pays that test too.
     #[inline]
     fn near_zero_guess(&self) -> Score {
-        if self.width % 2 == 0 && self.height % 2 == 0 {
+        if (self.width % 2 == 0 && self.height % 2 == 0) || self.height == 4 {
             -1
         } else {
             0

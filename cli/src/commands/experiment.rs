@@ -30,8 +30,8 @@ pub enum ExperimentKind {
         threads: u64,
         /// The first null-window test's value (then galloping), as `solve --guess` (default:
         /// bisection biased towards 0, whose first test near 0 asks whether the first player
-        /// wins, or on boards of even width and height whether it loses); `--guess -1` asks
-        /// first whether the first player loses on every board, as c4 does.
+        /// wins, or on boards of even width and height and of height 4 whether it loses);
+        /// `--guess -1` asks first whether the first player loses on every board, as c4 does.
         #[arg(long, allow_negative_numbers = true)]
         guess: Option<i32>,
         /// Enhanced transposition cutoffs in the first N plies, as `solve --etc-plies` (default:
