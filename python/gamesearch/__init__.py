@@ -56,10 +56,13 @@ class PythonGame(Protocol):
     - `moves()`: the legal moves, a list or tuple of any objects (empty: the game is over).
     - `play(move)`: the position after `move`, a new object (this one must stay as it was).
     - `evaluate()`: an int, MAX's view: the final score where there is no move, else a heuristic.
-    - optional `key()`: an int of 64 bits, equal for equal positions (`hash(...)` of the state):
-      it lets the transposition table find transpositions (the solvers' and `mtdf`'s, which then
-      searches a position reached by two orders of moves once a pass); without it every
-      position is new.
+    - optional `key()`: an int of 64 bits, equal for equal positions and different for
+      different ones (the table takes it for the position): it lets the transposition table
+      find transpositions (the solvers' and `mtdf`'s, which then searches a position reached by
+      two orders of moves once a pass); without it every position is new. `hash(...)` of the
+      state will do for most states, but CPython hashes -1 and -2 alike, so states that differ
+      only there collide; a digest such as `hashlib.blake2b(repr(state).encode(),
+      digest_size=8)` does not.
     - optional `value_bounds()`: `(lo, hi)` bounding every `evaluate()` (NegaScout and the
       multi-valued solvers use it).
 

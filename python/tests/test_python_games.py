@@ -2,12 +2,13 @@
 minimax written here in Python (an oracle that shares no code with the library), the Python
 Connect-Four against the shipped one, and bad games raising clear exceptions."""
 
+import hashlib
 import os
 import sys
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import gamesearch as gs
@@ -28,8 +29,10 @@ trees = st.recursive(
 
 
 class Tree:
-    """The protocol over a nested-tuple tree; `key()` is the subtree's hash, so equal subtrees
-    transpose (they are the same position)."""
+    """The protocol over a nested-tuple tree; `key()` is a digest of the subtree, so equal
+    subtrees transpose (they are the same position) and different ones do not. (Not `hash()`:
+    CPython hashes -1 and -2 alike, so `(1, (-1,))` and `(1, (-2,))` would share a key and the
+    table would take one for the other.)"""
 
     __slots__ = ("node",)
 
@@ -51,7 +54,7 @@ class Tree:
         return self.node
 
     def key(self):
-        return hash(self.node)
+        return int.from_bytes(hashlib.blake2b(repr(self.node).encode(), digest_size=8).digest(), "little")
 
 
 def minimax(node, depth=None):
@@ -67,6 +70,7 @@ def minimax(node, depth=None):
 
 @settings(max_examples=1000, deadline=None)
 @given(trees)
+@example((1, ((1, (-2,)), (1, (-1,)))))  # two subtrees whose hash() is the same (see Tree)
 def test_every_algorithm_equals_minimax_on_python_trees(node):
     want = minimax(node)
     for algo in gs.algorithms():
