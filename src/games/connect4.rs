@@ -1062,12 +1062,12 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
     /// 12x4) but 7x4, a draw like 4x4 and 5x4; the other boards of odd width or height are
     /// draws or first-player wins but for 9x6.
     /// A second player's win needs the tests at −1 and −2 and not the one at 0, which costs a
-    /// seventh to a fifth of the solve (one thread, nodes: 6x6 6.51 M → 5.21 M, 8x4 3.78 M → 3.12 M, 9x4
-    /// 29.5 M → 25.2 M); a draw needs the tests at 0 and −1 in either order (4x8 and 7x4
-    /// within 1 %), and a first player's win the ones at 0 and 1, so there −1 first costs as
-    /// much (with `--guess -1`: 7x6 77.3 M → 93.6 M nodes, 6x7 +30 %, 8x5 +17 %; random 22-ply
-    /// openings on 10x6, whose values spread from −19 to +18, +3.8 %). A position on a board
-    /// of height 4 that the first player wins pays that test too.
+    /// seventh to a fifth of the solve (one thread, nodes: 6x6 6.51 M → 5.21 M, 8x4 3.78 M →
+    /// 3.12 M, 9x4 29.5 M → 25.2 M); a draw needs the tests at 0 and −1 in either order (4x8
+    /// and 7x4 within 1 %), and a first player's win the ones at 0 and 1, so there −1 first
+    /// costs as much (with `--guess -1`: 7x6 77.3 M → 93.6 M nodes, 6x7 +30 %, 8x5 +17 %;
+    /// random 22-ply openings on 10x6, whose values spread from −19 to +18, +3.8 %). A
+    /// position on a board of height 4 that the first player wins pays that test too.
     #[inline]
     fn near_zero_guess(&self) -> Score {
         if (self.width % 2 == 0 && self.height % 2 == 0) || self.height == 4 {
