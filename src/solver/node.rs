@@ -63,6 +63,32 @@ pub(super) struct Worker<'t, G: Game> {
     pub(super) history: Vec<u32>,
 }
 
+impl<'t, G: SolverKnowledge> Worker<'t, G> {
+    /// A worker about to search from the root: fresh counters, no node handed anything yet,
+    /// an empty history; `move_stack` is reused (the main thread keeps its own between solves).
+    pub(super) fn new(
+        tt: &'t TranspositionTable,
+        budget: Budget,
+        move_stack: Vec<G::Move>,
+        busy: &'t [AtomicU64],
+        etc_plies: u32,
+    ) -> Self {
+        Worker {
+            tt,
+            stats: Stats::default(),
+            budget,
+            move_stack,
+            busy,
+            ply: 0,
+            etc_plies,
+            probed: None,
+            bounded: None,
+            keyed: None,
+            history: vec![0; G::HISTORY_SLOTS],
+        }
+    }
+}
+
 /// A child played ahead of its search: the position, its table key (and whether it is the
 /// mirror's, as [`table_key`] says) and its static bounds.
 pub(super) type Child<G> = (G, (u64, bool), Option<(Score, Score)>);

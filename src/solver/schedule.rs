@@ -59,19 +59,13 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
         } else {
             Vec::new()
         };
-        let mut main = Worker {
-            tt: &self.tt,
-            stats: Stats::default(),
-            budget: Budget::new(&cfg.limits),
-            move_stack: std::mem::take(&mut self.move_stack),
-            busy: &busy,
-            ply: 0,
-            etc_plies: cfg.etc_plies.unwrap_or(G::ENHANCED_CUTOFF_PLIES),
-            probed: None,
-            bounded: None,
-            keyed: None,
-            history: vec![0; G::HISTORY_SLOTS],
-        };
+        let mut main = Worker::new(
+            &self.tt,
+            Budget::new(&cfg.limits),
+            std::mem::take(&mut self.move_stack),
+            &busy,
+            cfg.etc_plies.unwrap_or(G::ENHANCED_CUTOFF_PLIES),
+        );
         let s = &mut main;
         let report = |s: &Worker<G>, lo, hi, phase, depth| Progress {
             lower: lo,

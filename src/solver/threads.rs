@@ -13,7 +13,6 @@ use super::node::Worker;
 use super::SolverKnowledge;
 use crate::game::{PositionKey, Score};
 use crate::limits::{Budget, Limits};
-use crate::stats::Stats;
 
 /// How many plies from the root put off the moves another thread is searching (with more than
 /// one thread). Measured with two threads on 7x6 after 4444: 12 and 20 plies both 8.6-9.8 s
@@ -42,19 +41,8 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                     let limits = Limits::none().with_stop_flag(done.clone());
                     let (done, answer) = (&done, &answer);
                     scope.spawn(move || {
-                        let mut w: Worker<G> = Worker {
-                            tt,
-                            stats: Stats::default(),
-                            budget: Budget::new(&limits),
-                            move_stack: Vec::new(),
-                            busy,
-                            ply: 0,
-                            etc_plies,
-                            probed: None,
-                            bounded: None,
-                            keyed: None,
-                            history: vec![0; G::HISTORY_SLOTS],
-                        };
+                        let mut w: Worker<G> =
+                            Worker::new(tt, Budget::new(&limits), Vec::new(), busy, etc_plies);
                         let t = w.root(p, m, m + 1, u32::MAX);
                         if !w.budget.stopped && !done.swap(true, Ordering::AcqRel) {
                             answer.store(t, Ordering::Release);
