@@ -662,13 +662,19 @@ fn dead_stones_h<B: Bitboard>(current: B, mask: B, board: B, h: u32) -> B {
                 fill - B::ONE
             }
     };
+    // Shifted down, the bits past the word come in as 0: they are outside the board too, so
+    // filled. (Read as empty, they kept every stone whose neighbourhood reaches past the 64th
+    // bit alive in u64 bitboards — the two right-hand columns of 7x7, 8x6 and 6x8 — but not
+    // in u128 ones, where the same cells lie past the last column: the two keyed the same
+    // position apart.)
+    let right = |s: u32| shr(full, s) | !shr(!B::ZERO, s);
     let interior = mask
-        & shr(full, 1)
-        & shr(full, 2)
-        & shr(full, h + 1)
-        & shr(full, h + 2)
-        & shr(full, 2 * h + 2)
-        & shr(full, 2 * h + 4)
+        & right(1)
+        & right(2)
+        & right(h + 1)
+        & right(h + 2)
+        & right(2 * h + 2)
+        & right(2 * h + 4)
         & left(h + 1)
         & left(h)
         & left(2 * h + 2)
