@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 . "$here/tools/c4peer/peer.sh"
 prepare_peer "$peer" 1 "$mib"
 peer_board "${board%x*}" "${board#*x}"
-${CXX:-g++} -std=c++20 -O3 -flto -DNDEBUG -pthread -I"$work/src" -o "$work/bench" \
+${CXX:-g++} $(peer_cxxflags) -I"$work/src" -o "$work/bench" \
     "$here/tools/c4peer/bench.cpp" $(find "$work/src/solver" -name '*.cpp')
 echo "== peer ($board, $entries entries of 8 bytes, 1 thread): first $limit of $file"
 head -n "$limit" "$file" | "$work/bench" "$limit" | grep -v "^$" || true

@@ -9,7 +9,9 @@
 #
 # PEER_SOURCE_DIR is a checkout of Christophe Steininger's solver (github:
 # ChristopheSteininger/c4, AGPL), not part of this project: copied to a temporary directory per
-# board, its settings set there, built with g++ (-O3 -flto), run, deleted. Nothing of it is kept.
+# board, its settings set there, built with g++ (-O3 -flto, as its CMake "optimise" preset, and
+# -mpopcnt on x86-64, the instruction level ours is built for: peer.sh), run, deleted. Nothing
+# of it is kept.
 set -eu
 peer=${1:?usage: tools/c4peer/boards.sh PEER_SOURCE_DIR "WxH ..." [THREADS] [TABLE_MIB] [ROUNDS]}
 boards=${2:?usage: tools/c4peer/boards.sh PEER_SOURCE_DIR "WxH ..." [THREADS] [TABLE_MIB] [ROUNDS]}
@@ -25,7 +27,7 @@ for board in $boards; do
         . "$here/tools/c4peer/peer.sh"
         prepare_peer "$peer" "$threads" "$mib"
         peer_board "$w" "$h"
-        ${CXX:-g++} -std=c++20 -O3 -flto -DNDEBUG -pthread -o "$work/c4" \
+        ${CXX:-g++} $(peer_cxxflags) -o "$work/c4" \
             "$work/src/c4.cpp" $(find "$work/src/solver" -name '*.cpp')
         for r in $(seq "$rounds"); do
             start=$(date +%s.%N)

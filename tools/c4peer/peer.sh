@@ -1,4 +1,4 @@
-# Sourced by run.sh and bench.sh: copies the peer's source (a checkout of Christophe
+# Sourced by run.sh, bench.sh and boards.sh: copies the peer's source (a checkout of Christophe
 # Steininger's solver, AGPL, not part of this project) to a temporary directory and sets its
 # compile-time thread count and table size there. Nothing of it is kept.
 #
@@ -28,4 +28,12 @@ print(n)")
 peer_board() {
     sed -i -e "s/BOARD_WIDTH = [0-9]*;/BOARD_WIDTH = $1;/" \
            -e "s/BOARD_HEIGHT = [0-9]*;/BOARD_HEIGHT = $2;/" "$work/src/solver/settings.h"
+}
+
+# The peer's compiler flags: its CMake "optimise" preset's (-O3 -flto), plus the instruction
+# level gamesearch is built for (.cargo/config.toml: POPCNT on x86-64), so that neither side
+# counts bits with an instruction the other may not use.
+peer_cxxflags() {
+    echo "-std=c++20 -O3 -flto -DNDEBUG -pthread"
+    if [ "$(uname -m)" = x86_64 ]; then echo "-mpopcnt"; fi
 }
