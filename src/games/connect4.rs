@@ -653,15 +653,7 @@ fn dead_stones_h<B: Bitboard>(current: B, mask: B, board: B, h: u32) -> B {
     let full = mask | !board;
     // Shifted up (towards higher columns), the cells left of the board come in as 0: they are
     // outside it, so filled.
-    let left = |s: u32| {
-        let fill = shl(B::ONE, s);
-        shl(full, s)
-            | if fill == B::ZERO {
-                !B::ZERO
-            } else {
-                fill - B::ONE
-            }
-    };
+    let left = |s: u32| shl(full, s) | !shl(!B::ZERO, s);
     // Shifted down, the bits past the word come in as 0: they are outside the board too, so
     // filled. (Read as empty, they kept every stone whose neighbourhood reaches past the 64th
     // bit alive in u64 bitboards — the two right-hand columns of 7x7, 8x6 and 6x8 — but not
