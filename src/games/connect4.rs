@@ -142,6 +142,8 @@ pub struct Connect4<B: Bitboard = u64> {
     cells: u8,
     /// One bit at the bottom of every column (cached).
     bottom: B,
+    /// Every cell of the board, no spare row (cached: `bottom` times a column's cells).
+    board: B,
     /// `current` and `mask` of the board reflected left to right, kept up to date by `play`
     /// so that the solver's symmetric key costs no per-node reflection.
     mirror_current: B,
@@ -193,6 +195,7 @@ impl<B: Bitboard> Connect4<B> {
             last_won: false,
             cells: (width * height) as u8,
             bottom,
+            board: bottom * ((B::ONE << height as u32) - B::ONE),
             mirror_current: B::ZERO,
             mirror_mask: B::ZERO,
             threats: B::ZERO,
@@ -354,7 +357,7 @@ impl<B: Bitboard> Connect4<B> {
     /// Every playable cell of the board (no sentinel row).
     #[inline]
     fn board_mask(&self) -> B {
-        self.bottom() * ((B::ONE << u32::from(self.height)) - B::ONE)
+        self.board
     }
 
     /// The cells where the next stone of each column would go.
