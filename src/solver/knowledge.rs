@@ -249,6 +249,25 @@ pub trait SolverKnowledge: Game {
     fn near_zero_guess(&self) -> Score {
         0
     }
+
+    /// Calls `f` with the likely table keys ([`SolverKnowledge::canonical_key`]'s, else
+    /// [`crate::PositionKey::key`]'s) of the children the solver will search from this
+    /// position, as cheaply as the game can guess them: the solver asks for their table
+    /// buckets ahead of time, before it searches the position. Only a hint — a wrong or missing
+    /// key costs a wasted memory load, never a wrong value. Default: none.
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, Game, SolverKnowledge};
+    /// let p = Connect4::new(7, 6).unwrap();
+    /// let mut hints = Vec::new();
+    /// p.child_key_hints(|k| hints.push(k));
+    /// let keys: Vec<u64> = p.moves().map(|c| p.play(c).canonical_key().unwrap().0).collect();
+    /// assert_eq!(hints, keys);
+    /// ```
+    #[inline]
+    fn child_key_hints(&self, f: impl FnMut(u64)) {
+        let _ = f;
+    }
 }
 
 /// Adapters forward the inner game's knowledge, values mapped by [`Adapter::map_value`].
@@ -312,6 +331,10 @@ where
     #[inline]
     fn near_zero_guess(&self) -> Score {
         A::map_value(self.inner().near_zero_guess())
+    }
+    #[inline]
+    fn child_key_hints(&self, f: impl FnMut(u64)) {
+        self.inner().child_key_hints(f)
     }
 }
 

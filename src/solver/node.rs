@@ -347,6 +347,18 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut entries: ArrayVec<Option<Entry>, 8> = ArrayVec::new();
         let mut settled = 0u8;
         let etc = exact && self.ply <= self.etc_plies;
+        // (Before they are probed, which waits on their loads, the buckets of the first child's
+        // children are requested too, from the keys the game guesses cheaply: when that child
+        // probes them for its own cut-offs they have had this node's wait to arrive. One
+        // thread, 1 GiB, same nodes, medians alternated: 6x6 0.889 → 0.823 s (12 rounds), 9x4
+        // 5.30 → 4.95 s (4), 6x7 5.34 → 5.07 s and 7x6 11.68 → 11.30 s (2). Hinting the next
+        // child's children too, before each child is searched: no better (0.827 s). The
+        // grandchildren played and keyed in full instead of guessed: 9 % slower than none.)
+        if etc && self.ply < self.etc_plies {
+            if let Some((first, _, _)) = children.get(at(0)) {
+                first.child_key_hints(|k| self.tt.prefetch(k));
+            }
+        }
         if etc {
             for (c, (child, key, _)) in children.iter().enumerate() {
                 let e = self.tt.probe(key.0);
