@@ -354,14 +354,14 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let etc = exact && self.ply <= self.etc_plies;
         // (Before they are probed, which waits on their loads, the buckets of the first child's
         // children are requested too, from the keys the game guesses cheaply: when that child
-        // probes them for its own cut-offs they have had this node's wait to arrive. Only once
-        // the part of the table in use has outgrown the processor's caches, where a load waits
-        // long enough to pay for the guesses. One thread, 1 GiB, same nodes, medians
-        // alternated, the time against none: with the table at 64 MiB 9x4 −3 to −7 %, 6x7 −5 %, 7x6
-        // −3 %; at 16 MiB, 6x6 −7 % (12 rounds) when this machine's memory was slow, +1 %
-        // when it was quick; at 8 MiB or less, hinted anyway, 8x4 +6 %, 6x5 +4 %, 7x5 +2 %.
-        // Hinting the next child's children too, before each child is searched: no better.
-        // The grandchildren played and keyed in full instead of guessed: 9 % slower than none.)
+        // probes them for its own cut-offs they have had this node's wait to arrive. Only once the
+        // part of the table in use has outgrown the processor's caches, where a load waits long
+        // enough to pay for the guesses. One thread, 1 GiB, same nodes, medians alternated, the
+        // time against none: with the table at 64 MiB 9x4 −3 to −7 %, 6x7 −5 %, 7x6 −3 %; at 16
+        // MiB, 6x6 −7 % (12 rounds) when this machine's memory was slow, +1 % when it was quick; at
+        // 8 MiB or less, hinted anyway, 8x4 +6 %, 6x5 +4 %, 7x5 +2 %. Hinting the next child's
+        // children too, before each child is searched: no better. The grandchildren played and
+        // keyed in full instead of guessed: 9 % slower than none.)
         if etc && self.ply < self.etc_plies && self.tt.used_bytes() >= HINT_TABLE_BYTES {
             if let Some((first, _, _)) = children.get(at(0)) {
                 first.child_key_hints(|k| self.tt.prefetch(k));
