@@ -1031,12 +1031,7 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
                 return Some((self.hash_code((self.current | dead) + self.mask), false));
             }
         }
-        let (code, mirrored) = (self.code(), self.mirror_current + self.mirror_mask);
-        Some(if mirrored < code {
-            (self.hash_code(mirrored), true)
-        } else {
-            (self.hash_code(code), false)
-        })
+        Some(self.symmetric_key(self.code(), self.mirror_current + self.mirror_mask))
     }
 
     /// The keys of the children after each move that does not lose at once, computed from the
@@ -1051,7 +1046,7 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
             return;
         }
         // After the move the opponent is to move: its stones are the child's `current`, and
-        // the key is `canonical_key`'s, the smaller of the two codes hashed.
+        // the key is `canonical_key`'s without dead stones.
         let next = self.current ^ self.mask;
         let mirror_next = self.mirror_current ^ self.mirror_mask;
         let mut cells = self.non_losing_cells();
@@ -1061,7 +1056,7 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
             let code = next.wrapping_add(self.mask | cell);
             let mirrored = self.bottom_mask(self.width - 1 - self.column_of(cell));
             let mirror = mirror_next.wrapping_add(self.mirror_mask | (self.mirror_mask + mirrored));
-            f(self.hash_code(if mirror < code { mirror } else { code }));
+            f(self.symmetric_key(code, mirror).0);
         }
     }
 
@@ -1118,6 +1113,17 @@ impl<B: Bitboard> Connect4<B> {
     #[inline]
     fn code(&self) -> B {
         self.current.wrapping_add(self.mask)
+    }
+
+    /// The key shared by a position of code `code` and its mirror image of code `mirrored`:
+    /// the smaller code hashed, and whether it is the mirror's.
+    #[inline(always)]
+    fn symmetric_key(&self, code: B, mirrored: B) -> (u64, bool) {
+        if mirrored < code {
+            (self.hash_code(mirrored), true)
+        } else {
+            (self.hash_code(code), false)
+        }
     }
 
     /// [`PositionKey::key`] of a position code: mixed so that table indices spread.
