@@ -2,8 +2,8 @@
 # Empty Connect-Four boards solved by the peer solver and by gamesearch, one after the other,
 # same thread count and table size: the peer is built once per board size (its size is a
 # compile-time setting), each side runs ROUNDS times alternately, and every run's time and
-# nodes are printed (the peer's solve time as it prints it, in whole milliseconds; ours to a
-# tenth of one); tools/c4peer/medians.py turns them into the table of docs/results.md.
+# nodes are printed (the peer's solve time to the microsecond, peer.sh sets its clock; ours to a
+# tenth of a millisecond); tools/c4peer/medians.py turns them into the table of docs/results.md.
 #
 #   tools/c4peer/boards.sh PEER_SOURCE_DIR "7x6 6x6 8x5" [THREADS] [TABLE_MIB] [ROUNDS] \
 #       | tee runs.txt | tools/c4peer/medians.py
