@@ -208,8 +208,14 @@ proptest! {
         }
         // Two threads sharing a tiny table (torn and lost entries, moves put off while the
         // other thread searches them): the same value.
+        // Its best move, tested by both threads too, keeps the value.
         let two = SolveConfig { threads: 2, tt_bytes: 1 << 12, ..cfg.clone() };
-        prop_assert_eq!(solve(&p, &two, |_| {}).unwrap().value, mm.value, "two threads");
+        let by_two = solve(&p, &two, |_| {}).unwrap();
+        prop_assert_eq!(by_two.value, mm.value, "two threads");
+        if let Some(mv) = by_two.best_move {
+            let after = search(&p.play(mv), DepthFirst::Minimax, 100, &Limits::none()).value;
+            prop_assert_eq!(after, mm.value, "two threads' best move {} of {:?}", mv + 1, p);
+        }
         // Tests starting from a given guess, then galloping: the same value.
         let guessed = SolveConfig { guess: Some((seed % 7) as i32 - 3), ..cfg.clone() };
         prop_assert_eq!(solve(&p, &guessed, |_| {}).unwrap().value, mm.value, "guess");
@@ -240,6 +246,10 @@ fn helpers_answer_tests_as_the_main_thread_would() {
         let b = solve(&p, &four, |_| {}).unwrap();
         assert_eq!(a.value, b.value, "{p:?} seed {seed}");
         assert!(b.complete);
+        // (Its best move, found with tests of four threads as well, keeps the value.)
+        let mv = b.best_move.expect("a move: the position is not over");
+        let after = solve(&p.play(mv), &one, |_| {}).unwrap();
+        assert_eq!(after.value, a.value, "best move {} of {p:?}", mv + 1);
     }
 }
 

@@ -158,9 +158,12 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             for mv in moves {
                 let child = game.play(mv);
                 s.stats.tests += 1;
+                // (With the threads, as every test: the table's move is not always one that
+                // reaches the value — after a test that failed low it is only the move with the
+                // highest bound — and then the next moves' tests may be as large as a solve's.)
                 let reaches = match game.to_move() {
-                    Player::Max => s.root(&child, v - 1, v, u32::MAX) >= v,
-                    Player::Min => s.root(&child, v, v + 1, u32::MAX) <= v,
+                    Player::Max => s.test(&child, v - 1, threads) >= v,
+                    Player::Min => s.test(&child, v, threads) <= v,
                 };
                 if s.budget.stopped {
                     break;
