@@ -9,6 +9,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use super::node::{oriented, put_first, table_key, Worker};
+use super::threads::{Shared, Team};
 use super::{ExactSolver, Progress, Solution, SolveConfig, SolverKnowledge};
 use crate::error::Error;
 use crate::game::{Player, PositionKey, Score, INF};
@@ -59,137 +60,143 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
         } else {
             Vec::new()
         };
-        let mut main = Worker::new(
-            &self.tt,
-            Budget::new(&cfg.limits),
-            std::mem::take(&mut self.move_stack),
-            &busy,
-            cfg.etc_plies.unwrap_or(G::ENHANCED_CUTOFF_PLIES),
-        );
-        let s = &mut main;
-        let report = |s: &Worker<G>, lo, hi, phase, depth| Progress {
-            lower: lo,
-            upper: hi,
-            phase,
-            depth,
-            nodes: s.stats.nodes(),
-            elapsed: start.elapsed(),
-        };
-        // The deepest heuristic value is the first guess (MTD(f)'s start); bisection after it.
-        let mut guess = None;
-        for d in (1..=cfg.id_depth).take_while(|_| lo < hi) {
-            let v = s.root(game, -INF, INF, d);
-            if s.budget.stopped {
-                break;
-            }
-            guess = Some(v);
-            progress(&report(s, lo, hi, "deepening", d));
-        }
-        // After the guess, gallop from the bound that last moved (steps 1, 2, 4, …) but never past
-        // the midpoint: as fast as MTD(f) when the guess is close, bisection's log2 when it is not.
-        if guess.is_none() {
-            guess = cfg.guess;
-        }
-        let first_range = (lo, hi);
-        let mut galloping = guess.is_some();
-        let mut step: Score = 1;
-        let mut last_failed_low = true;
-        while lo < hi && !s.budget.stopped {
-            let half = lo + (hi - lo) / 2;
-            // Bisection without a guess narrows the range with cheap tests of big wins; once
-            // it is narrow, or a big win has been ruled out on both sides, the game's test near
-            // 0 is the guess (0, the weak solution's test, or −1 where close games lean to
-            // MIN: `SolverKnowledge::near_zero_guess`) and galloping goes on.
-            let both_sides = lo > first_range.0 && hi < first_range.1;
-            if !galloping && (hi - lo <= NARROW_RANGE || both_sides) {
-                galloping = true;
-                guess = Some(game.near_zero_guess());
-                step = 1;
-            }
-            let guessed = guess.is_some();
-            let mid = match guess.take() {
-                Some(g) => g.clamp(lo, hi - 1),
-                None if !galloping => zero_biased_middle(lo, hi),
-                None if last_failed_low => (hi - step).max(half),
-                None => (lo + step - 1).min(half),
+        let etc_plies = cfg.etc_plies.unwrap_or(G::ENHANCED_CUTOFF_PLIES);
+        let (tt, move_stack) = (&self.tt, std::mem::take(&mut self.move_stack));
+        // The helpers, started once for every test of the solve.
+        let shared = Shared::default();
+        let (solution, move_stack) = std::thread::scope(|scope| {
+            let team = (threads > 1)
+                .then(|| Team::start(scope, &shared, threads - 1, game, (tt, &busy, etc_plies)));
+            let team = team.as_ref();
+            let mut main = Worker::new(tt, Budget::new(&cfg.limits), move_stack, &busy, etc_plies);
+            let s = &mut main;
+            let report = |s: &Worker<G>, lo, hi, phase, depth| Progress {
+                lower: lo,
+                upper: hi,
+                phase,
+                depth,
+                nodes: s.stats.nodes(),
+                elapsed: start.elapsed(),
             };
-            step = step.saturating_mul(2);
-            s.stats.tests += 1;
-            let t = s.test(game, mid, threads);
-            if s.budget.stopped {
-                break;
-            }
-            let failed_low = t <= mid;
-            // After a guess, or a turn, the gallop starts again next to the bound that moved
-            // (a guess that failed the way the test before it did used to go on at step 2:
-            // L1_R2 first 200 307,305 → 300,469 nodes, L2_R2 8,662 → 8,420, L1_R1 1,312 → 1,301).
-            if guessed || failed_low != last_failed_low {
-                step = 1;
-            }
-            last_failed_low = failed_low;
-            if failed_low {
-                hi = t.min(mid).max(lo);
-            } else {
-                lo = t.max(mid + 1).min(hi);
-            }
-            progress(&report(s, lo, hi, "bisection", 0));
-        }
-        // A window's edge was never proven (a test that fails high lifts `lo` past the value
-        // tested, one that fails low drops `hi` to it): at an edge, the game's own bound holds.
-        if let Some((a, b)) = cfg.window {
-            if lo == a.clamp(game_lo, game_hi) {
-                lo = game_lo;
-            }
-            if hi == b.clamp(game_lo, game_hi) {
-                hi = game_hi;
-            }
-        }
-        let solved = lo == hi && !s.budget.stopped;
-        let mut best_move = None;
-        if solved && cfg.best_move {
-            let v = lo;
-            let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
-            let (key, mirrored) = table_key(game);
-            let table_move = s.tt.probe(key).and_then(|e| {
-                let index = oriented(game, mirrored, e.best);
-                game.moves().nth(index as usize)
-            });
-            put_first(&mut moves, table_move);
-            for mv in moves {
-                let child = game.play(mv);
-                s.stats.tests += 1;
-                // (With the threads, as every test: the table's move is not always one that
-                // reaches the value — after a test that failed low it is only the move with the
-                // highest bound — and then the next moves' tests may be as large as a solve's.)
-                let reaches = match game.to_move() {
-                    Player::Max => s.test(&child, v - 1, threads) >= v,
-                    Player::Min => s.test(&child, v, threads) <= v,
-                };
+            // The deepest heuristic value is the first guess (MTD(f)'s start); bisection after it.
+            let mut guess = None;
+            for d in (1..=cfg.id_depth).take_while(|_| lo < hi) {
+                let v = s.root(game, -INF, INF, d);
                 if s.budget.stopped {
                     break;
                 }
-                if reaches {
-                    best_move = Some(mv);
+                guess = Some(v);
+                progress(&report(s, lo, hi, "deepening", d));
+            }
+            // After the guess, gallop from the bound that last moved (steps 1, 2, 4, …) but never past
+            // the midpoint: as fast as MTD(f) when the guess is close, bisection's log2 when it is not.
+            if guess.is_none() {
+                guess = cfg.guess;
+            }
+            let first_range = (lo, hi);
+            let mut galloping = guess.is_some();
+            let mut step: Score = 1;
+            let mut last_failed_low = true;
+            while lo < hi && !s.budget.stopped {
+                let half = lo + (hi - lo) / 2;
+                // Bisection without a guess narrows the range with cheap tests of big wins; once
+                // it is narrow, or a big win has been ruled out on both sides, the game's test near
+                // 0 is the guess (0, the weak solution's test, or −1 where close games lean to
+                // MIN: `SolverKnowledge::near_zero_guess`) and galloping goes on.
+                let both_sides = lo > first_range.0 && hi < first_range.1;
+                if !galloping && (hi - lo <= NARROW_RANGE || both_sides) {
+                    galloping = true;
+                    guess = Some(game.near_zero_guess());
+                    step = 1;
+                }
+                let guessed = guess.is_some();
+                let mid = match guess.take() {
+                    Some(g) => g.clamp(lo, hi - 1),
+                    None if !galloping => zero_biased_middle(lo, hi),
+                    None if last_failed_low => (hi - step).max(half),
+                    None => (lo + step - 1).min(half),
+                };
+                step = step.saturating_mul(2);
+                s.stats.tests += 1;
+                let t = s.test(game, None, mid, team);
+                if s.budget.stopped {
                     break;
                 }
+                let failed_low = t <= mid;
+                // After a guess, or a turn, the gallop starts again next to the bound that moved
+                // (a guess that failed the way the test before it did used to go on at step 2:
+                // L1_R2 first 200 307,305 → 300,469 nodes, L2_R2 8,662 → 8,420, L1_R1 1,312 → 1,301).
+                if guessed || failed_low != last_failed_low {
+                    step = 1;
+                }
+                last_failed_low = failed_low;
+                if failed_low {
+                    hi = t.min(mid).max(lo);
+                } else {
+                    lo = t.max(mid + 1).min(hi);
+                }
+                progress(&report(s, lo, hi, "bisection", 0));
             }
-        }
-        // A window's question is answered once the loop ends, at an edge too.
-        let complete = (solved || cfg.window.is_some()) && !s.budget.stopped;
-        let stats = s.stats;
-        self.move_stack = std::mem::take(&mut main.move_stack);
-        Ok(Solution {
-            value: solved.then_some(lo),
-            bounds: (lo, hi),
-            best_move,
-            complete,
-            stats,
-            tt_bytes: self.tt.bytes(),
-            peak_tree_bytes: None,
-            proof_nodes: None,
-            root_numbers: None,
-            from_book: false,
-        })
+            // A window's edge was never proven (a test that fails high lifts `lo` past the value
+            // tested, one that fails low drops `hi` to it): at an edge, the game's own bound holds.
+            if let Some((a, b)) = cfg.window {
+                if lo == a.clamp(game_lo, game_hi) {
+                    lo = game_lo;
+                }
+                if hi == b.clamp(game_lo, game_hi) {
+                    hi = game_hi;
+                }
+            }
+            let solved = lo == hi && !s.budget.stopped;
+            let mut best_move = None;
+            if solved && cfg.best_move {
+                let v = lo;
+                let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
+                let (key, mirrored) = table_key(game);
+                let table_move = s.tt.probe(key).and_then(|e| {
+                    let index = oriented(game, mirrored, e.best);
+                    game.moves().nth(index as usize)
+                });
+                put_first(&mut moves, table_move);
+                for mv in moves {
+                    let child = game.play(mv);
+                    let position = game.moves().position(|x| x == mv);
+                    s.stats.tests += 1;
+                    // (With the threads, as every test: the table's move is not always one that
+                    // reaches the value — after a test that failed low it is only the move with the
+                    // highest bound — and then the next moves' tests may be as large as a solve's.)
+                    let reaches = match game.to_move() {
+                        Player::Max => s.test(&child, position, v - 1, team) >= v,
+                        Player::Min => s.test(&child, position, v, team) <= v,
+                    };
+                    if s.budget.stopped {
+                        break;
+                    }
+                    if reaches {
+                        best_move = Some(mv);
+                        break;
+                    }
+                }
+            }
+            // A window's question is answered once the loop ends, at an edge too.
+            let complete = (solved || cfg.window.is_some()) && !s.budget.stopped;
+            let stats = s.stats;
+            let solution = Solution {
+                value: solved.then_some(lo),
+                bounds: (lo, hi),
+                best_move,
+                complete,
+                stats,
+                tt_bytes: tt.bytes(),
+                peak_tree_bytes: None,
+                proof_nodes: None,
+                root_numbers: None,
+                from_book: false,
+            };
+            (solution, std::mem::take(&mut main.move_stack))
+        });
+        self.move_stack = move_stack;
+        Ok(solution)
     }
 }
 

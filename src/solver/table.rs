@@ -146,7 +146,10 @@ impl Buckets {
     /// small board this much: 7 % of 6x4's samples at two threads were the kernel zeroing a
     /// huge page under a store. (c4 clears its whole table before its clock starts.)
     fn fault_in(&self, n: usize) {
-        for bucket in self[..n].iter().step_by(4096 / std::mem::size_of::<Bucket>()) {
+        for bucket in self[..n]
+            .iter()
+            .step_by(4096 / std::mem::size_of::<Bucket>())
+        {
             bucket.0[0].check.store(0, Ordering::Relaxed);
         }
     }

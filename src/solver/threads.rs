@@ -5,73 +5,210 @@
 //! search of the window set the pace whatever the helpers had found. Connect-Four, two threads,
 //! 1 GiB, two runs before and the median of three after: 6x6 1.39-1.43 → 0.86 s, 5x8 0.97-2.37
 //! → 0.75 s, 9x4 5.6-6.2 → 4.5 s, 6x5 0.09 → 0.08 s.)
+//!
+//! The helpers are started once per solve (a [`Team`]) and given each test in turn; they keep
+//! their move stacks and histories from one test to the next. (Started for each test before:
+//! two threads, 1 GiB, medians of runs alternated with that build: 6x4 5.2 → 4.7 ms and 5x6
+//! 14.2 → 12.2 ms over 21 rounds, 4x8 33 ms either way; 5x5 7.4 → 5.7 ms and 8x4 0.270 →
+//! 0.256 s over 11.)
 
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::Scope;
 
 use super::node::Worker;
+use super::table::TranspositionTable;
 use super::SolverKnowledge;
 use crate::game::{PositionKey, Score};
 use crate::limits::{Budget, Limits};
+use crate::stats::Stats;
 
 /// How many plies from the root put off the moves another thread is searching (with more than
 /// one thread). Measured with two threads on 7x6 after 4444: 12 and 20 plies both 8.6-9.8 s
 /// against one thread's 15.9-18.5 s; Lazy SMP with the helpers' root moves rotated: 14.9 s.
 pub(super) const DEFER_PLIES: u32 = 12;
 
-impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
-    /// TEST(root, m, >) to the end of the game: the null-window search `(m, m + 1)` in MAX's
-    /// view, by this (main) thread with `threads - 1` helpers searching the same window at the
-    /// same time, spread by deferring each other's moves; whichever thread finishes first
-    /// answers, the others stop, and the helpers' nodes are added to the main thread's
-    /// counters.
-    pub(super) fn test(&mut self, p: &G, m: Score, threads: usize) -> Score {
-        if threads <= 1 {
-            return self.root(p, m, m + 1, u32::MAX);
-        }
-        // Raised by the first thread to finish: its answer stands (every thread searches the
-        // same window to the end, so any one's fail-soft value is a true bound) and the
-        // others stop.
-        let done = Arc::new(AtomicBool::new(false));
-        let answer = AtomicI32::new(0);
-        let (tt, etc_plies, busy) = (self.tt, self.etc_plies, self.busy);
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .map(|_| {
-                    let limits = Limits::none().with_stop_flag(done.clone());
-                    let (done, answer) = (&done, &answer);
-                    scope.spawn(move || {
-                        let mut w: Worker<G> =
-                            Worker::new(tt, Budget::new(&limits), Vec::new(), busy, etc_plies);
-                        let t = w.root(p, m, m + 1, u32::MAX);
-                        if !w.budget.stopped && !done.swap(true, Ordering::AcqRel) {
-                            answer.store(t, Ordering::Release);
+/// What the main thread and the helpers of a solve share: the test being searched, the flag
+/// that stops it, its answer.
+#[derive(Default)]
+pub(super) struct Shared {
+    state: Mutex<State>,
+    /// Rung for the helpers when a test is given (or the team breaks up).
+    given: Condvar,
+    /// Rung for the main thread when the last helper is done with a test.
+    finished: Condvar,
+    /// Raised by the first thread to finish a test: its answer stands (every thread searches
+    /// the same window to the end, so any one's fail-soft value is a true bound) and the others
+    /// stop.
+    done: Arc<AtomicBool>,
+    answer: AtomicI32,
+}
+
+#[derive(Default)]
+struct State {
+    /// The test: the position (the solve's root, or the root after its `i`-th move, as
+    /// `Some(i)`) and `m` of its window `(m, m + 1)` in MAX's view.
+    test: (Option<usize>, Score),
+    /// Tests given so far: a helper searches each new one once.
+    given: u64,
+    /// Helpers still searching the current test.
+    searching: usize,
+    /// The counters of the helpers' searches of the current test.
+    stats: Stats,
+    /// The solve is over: the helpers return.
+    over: bool,
+    /// A helper panicked (a bug): the main thread, waiting for it, panics too, instead of
+    /// waiting for ever.
+    broken: bool,
+}
+
+impl Shared {
+    fn state(&self) -> MutexGuard<'_, State> {
+        // (A helper that panicked while holding the lock left nothing half-written: every
+        // field is set whole.)
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The helpers of one solve, started in `scope` and waiting for tests ([`Worker::test`]); when
+/// dropped they return, and the scope joins them.
+pub(super) struct Team<'a> {
+    shared: &'a Shared,
+    helpers: usize,
+}
+
+impl<'a> Team<'a> {
+    /// Starts `helpers` threads searching the tests of the solve of `root` with the main
+    /// thread, over `tt` and the set of positions being searched `busy`.
+    pub(super) fn start<'scope, G: PositionKey + SolverKnowledge + Sync>(
+        scope: &'scope Scope<'scope, 'a>,
+        shared: &'a Shared,
+        helpers: usize,
+        root: &'a G,
+        (tt, busy, etc_plies): (&'a TranspositionTable, &'a [AtomicU64], u32),
+    ) -> Team<'a> {
+        for _ in 0..helpers {
+            scope.spawn(move || {
+                let _unwinding = Unwinding(shared);
+                let limits = Limits::none().with_stop_flag(shared.done.clone());
+                let mut w: Worker<G> =
+                    Worker::new(tt, Budget::new(&limits), Vec::new(), busy, etc_plies);
+                let mut searched = 0;
+                loop {
+                    let (position, m) = {
+                        let mut s = shared.state();
+                        while s.given == searched && !s.over {
+                            s = shared.given.wait(s).unwrap_or_else(PoisonError::into_inner);
                         }
-                        w.stats
-                    })
-                })
-                .collect();
-            self.budget.yield_to(done.clone());
-            let mut t = self.root(p, m, m + 1, u32::MAX);
-            let stopped = self.budget.stopped;
-            if !stopped && !done.swap(true, Ordering::AcqRel) {
-                answer.store(t, Ordering::Release);
-            }
-            // (A stop of the caller's own also ends the helpers.)
-            done.store(true, Ordering::Release);
-            for h in helpers {
-                if let Ok(st) = h.join() {
-                    self.stats.leaves += st.leaves;
-                    self.stats.interior += st.interior;
-                    self.stats.tt_hits += st.tt_hits;
+                        if s.over {
+                            return;
+                        }
+                        searched = s.given;
+                        s.test
+                    };
+                    w.budget = Budget::new(&limits);
+                    w.stats = Stats::default();
+                    let child;
+                    let p = match position.and_then(|i| root.moves().nth(i)) {
+                        Some(mv) => {
+                            child = root.play(mv);
+                            &child
+                        }
+                        None => root,
+                    };
+                    let t = w.root(p, m, m + 1, u32::MAX);
+                    if !w.budget.stopped && !shared.done.swap(true, Ordering::AcqRel) {
+                        shared.answer.store(t, Ordering::Release);
+                    }
+                    let mut s = shared.state();
+                    s.stats.leaves += w.stats.leaves;
+                    s.stats.interior += w.stats.interior;
+                    s.stats.tt_hits += w.stats.tt_hits;
+                    s.searching -= 1;
+                    if s.searching == 0 {
+                        shared.finished.notify_one();
+                    }
                 }
+            });
+        }
+        Team { shared, helpers }
+    }
+}
+
+/// Held by a helper: if it panics, the main thread is told rather than left waiting for it.
+struct Unwinding<'a>(&'a Shared);
+
+impl Drop for Unwinding<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut s = self.0.state();
+            s.broken = true;
+            s.searching = s.searching.saturating_sub(1);
+            self.0.finished.notify_one();
+        }
+    }
+}
+
+impl Drop for Team<'_> {
+    fn drop(&mut self) {
+        self.shared.state().over = true;
+        self.shared.given.notify_all();
+    }
+}
+
+impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
+    /// TEST(p, m, >) to the end of the game: the null-window search `(m, m + 1)` in MAX's
+    /// view, by this (main) thread with the `team`'s helpers (none: this thread alone) searching
+    /// the same window at the same time, spread by deferring each other's moves; whichever
+    /// thread finishes first answers, the others stop, and the helpers' nodes are added to the
+    /// main thread's counters. `p` is the solve's root, or the root after its `position`-th
+    /// move, which is how the helpers find it.
+    pub(super) fn test(
+        &mut self,
+        p: &G,
+        position: Option<usize>,
+        m: Score,
+        team: Option<&Team>,
+    ) -> Score {
+        let Some(team) = team.filter(|t| t.helpers > 0) else {
+            return self.root(p, m, m + 1, u32::MAX);
+        };
+        let shared = team.shared;
+        {
+            let mut s = shared.state();
+            shared.done.store(false, Ordering::Release);
+            s.test = (position, m);
+            s.given += 1;
+            s.searching = team.helpers;
+            s.stats = Stats::default();
+        }
+        shared.given.notify_all();
+        self.budget.yield_to(shared.done.clone());
+        let mut t = self.root(p, m, m + 1, u32::MAX);
+        let stopped = self.budget.stopped;
+        if !stopped && !shared.done.swap(true, Ordering::AcqRel) {
+            shared.answer.store(t, Ordering::Release);
+        }
+        // (A stop of the caller's own also ends the helpers.)
+        shared.done.store(true, Ordering::Release);
+        {
+            let mut s = shared.state();
+            while s.searching > 0 && !s.broken {
+                s = shared
+                    .finished
+                    .wait(s)
+                    .unwrap_or_else(PoisonError::into_inner);
             }
-            self.budget.resume(self.stats.nodes());
-            if stopped && !self.budget.stopped {
-                // A helper answered first.
-                t = answer.load(Ordering::Acquire);
-            }
-            t
-        })
+            assert!(!s.broken, "a helper thread of the solver panicked");
+            self.stats.leaves += s.stats.leaves;
+            self.stats.interior += s.stats.interior;
+            self.stats.tt_hits += s.stats.tt_hits;
+        }
+        self.budget.resume(self.stats.nodes());
+        if stopped && !self.budget.stopped {
+            // A helper answered first.
+            t = shared.answer.load(Ordering::Acquire);
+        }
+        t
     }
 }
