@@ -108,17 +108,17 @@ impl<'a> Team<'a> {
                     };
                     w.budget = Budget::new(&limits);
                     w.stats = Stats::default();
-                    let child;
-                    let p = match position.and_then(|i| root.moves().nth(i)) {
-                        Some(mv) => {
-                            child = root.play(mv);
-                            &child
-                        }
-                        None => root,
+                    let p = match position {
+                        None => Some(root.clone()),
+                        Some(i) => root.moves().nth(i).map(|mv| root.play(mv)),
                     };
-                    let t = w.root(p, m, m + 1, u32::MAX);
-                    if !w.budget.stopped && !shared.done.swap(true, Ordering::AcqRel) {
-                        shared.answer.store(t, Ordering::Release);
+                    // (The main thread names one of the root's moves: a helper that could not
+                    // find it would search nothing and answer nothing.)
+                    if let Some(p) = p {
+                        let t = w.root(&p, m, m + 1, u32::MAX);
+                        if !w.budget.stopped && !shared.done.swap(true, Ordering::AcqRel) {
+                            shared.answer.store(t, Ordering::Release);
+                        }
                     }
                     let mut s = shared.state();
                     s.stats.leaves += w.stats.leaves;
@@ -151,6 +151,9 @@ impl Drop for Unwinding<'_> {
 
 impl Drop for Team<'_> {
     fn drop(&mut self) {
+        // (Between tests no helper is searching; should the main thread unwind during one,
+        // the raised flag stops them before the scope waits for them.)
+        self.shared.done.store(true, Ordering::Release);
         self.shared.state().over = true;
         self.shared.given.notify_all();
     }
