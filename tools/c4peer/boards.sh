@@ -2,8 +2,8 @@
 # Empty Connect-Four boards solved by the peer solver and by gamesearch, one after the other,
 # same thread count and table size: the peer is built once per board size (its size is a
 # compile-time setting), each side runs ROUNDS times alternately, and every run's time and
-# nodes are printed (the peer's solve time to the microsecond, peer.sh sets its clock; ours to a
-# tenth of a millisecond); tools/c4peer/medians.py turns them into the table of docs/results.md.
+# nodes are printed (both solve times to the microsecond: peer.sh sets the peer's clock);
+# tools/c4peer/medians.py turns them into the table of docs/results.md.
 #
 #   tools/c4peer/boards.sh PEER_SOURCE_DIR "7x6 6x6 8x5" [THREADS] [TABLE_MIB] [ROUNDS] \
 #       | tee runs.txt | tools/c4peer/medians.py
@@ -41,7 +41,7 @@ for board in $boards; do
                 --tt-mb "$mib" --threads "$threads" --json 2>/dev/null)
             end=$(date +%s.%N)
             # (Read once it has exited: a Python starting beside it took a core from its threads.)
-            ours=$(echo "$json" | python3 -c "import json,sys; r=json.load(sys.stdin)[0]; print(f\"value {r['value']:+d}, {r['nodes']} nodes, search {r['seconds']:.4f} s\")")
+            ours=$(echo "$json" | python3 -c "import json,sys; r=json.load(sys.stdin)[0]; print(f\"value {r['value']:+d}, {r['nodes']} nodes, search {r['seconds']:.6f} s\")")
             echo "$board gamesearch round $r: $(python3 -c "print(f'{$end - $start:.2f}')") s; $ours"
         done
     )

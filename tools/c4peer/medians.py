@@ -40,4 +40,4 @@ for b in order:
     on = statistics.median(n for _, n, _ in ours[b])
     ow = statistics.median(w for _, _, w in ours[b])
     ratio = f"{ot / pt:.2f}" if pt > 0 else "–"
-    print(f"| {b} | {min(len(peer[b]), len(ours[b]))} | {pt:.4f} s / {pn:,.0f} | {ot:.4f} s / {on:,.0f} | {ratio} | {on / pn:.2f} | {pw:.2f} s / {ow:.2f} s | {ow / pw:.2f} |")
+    print(f"| {b} | {min(len(peer[b]), len(ours[b]))} | {pt:.6f} s / {pn:,.0f} | {ot:.6f} s / {on:,.0f} | {ratio} | {on / pn:.2f} | {pw:.2f} s / {ow:.2f} s | {ow / pw:.2f} |")
