@@ -62,6 +62,14 @@ struct State {
     broken: bool,
 }
 
+/// A helper's nodes and table hits added to `to` (its searches are the main thread's test, not
+/// tests of their own).
+fn add_nodes(to: &mut Stats, from: &Stats) {
+    to.leaves += from.leaves;
+    to.interior += from.interior;
+    to.tt_hits += from.tt_hits;
+}
+
 impl Shared {
     fn state(&self) -> MutexGuard<'_, State> {
         // (A helper that panicked while holding the lock left nothing half-written: every
@@ -121,9 +129,7 @@ impl<'a> Team<'a> {
                         }
                     }
                     let mut s = shared.state();
-                    s.stats.leaves += w.stats.leaves;
-                    s.stats.interior += w.stats.interior;
-                    s.stats.tt_hits += w.stats.tt_hits;
+                    add_nodes(&mut s.stats, &w.stats);
                     s.searching -= 1;
                     if s.searching == 0 {
                         shared.finished.notify_one();
@@ -203,9 +209,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                     .unwrap_or_else(PoisonError::into_inner);
             }
             assert!(!s.broken, "a helper thread of the solver panicked");
-            self.stats.leaves += s.stats.leaves;
-            self.stats.interior += s.stats.interior;
-            self.stats.tt_hits += s.stats.tt_hits;
+            add_nodes(&mut self.stats, &s.stats);
         }
         self.budget.resume(self.stats.nodes());
         if stopped && !self.budget.stopped {
