@@ -207,8 +207,8 @@ proptest! {
             prop_assert_eq!(after, s.value, "best move {} of {:?}", mv + 1, p);
         }
         // Two threads sharing a tiny table (torn and lost entries, moves put off while the
-        // other thread searches them): the same value.
-        // Its best move, tested by both threads too, keeps the value.
+        // other thread searches them): the same value, and a best move (tested by both
+        // threads too) that keeps it.
         let two = SolveConfig { threads: 2, tt_bytes: 1 << 12, ..cfg.clone() };
         let by_two = solve(&p, &two, |_| {}).unwrap();
         prop_assert_eq!(by_two.value, mm.value, "two threads");

@@ -8,8 +8,8 @@ and its nodes (nodes are the same every round at one thread; with more, the medi
 ours / peer, and the ratio of the whole processes' median times (start to exit). The peer's
 search time excludes allocating and clearing its table; ours excludes mapping the table and
 zeroing the 4 MiB a search starts in but includes zeroing the pages the search touches beyond
-them (the kernel does it on first touch), and the
-whole-process time includes everything on both sides.
+them (the kernel does it on first touch), and the whole-process time includes everything on
+both sides.
 """
 import re
 import statistics
