@@ -209,7 +209,9 @@ proptest! {
         // Two threads sharing a tiny table (torn and lost entries, moves put off while the
         // other thread searches them): the same value, and a best move (tested by both
         // threads too) that keeps it.
-        let two = SolveConfig { threads: 2, tt_bytes: 1 << 12, ..cfg.clone() };
+        // (These positions have at most 9 cells left: `alone_up_to_plies` 0 makes the helper
+        // join all the same.)
+        let two = SolveConfig { threads: 2, tt_bytes: 1 << 12, alone_up_to_plies: 0, ..cfg.clone() };
         let by_two = solve(&p, &two, |_| {}).unwrap();
         prop_assert_eq!(by_two.value, mm.value, "two threads");
         if let Some(mv) = by_two.best_move {
@@ -221,6 +223,31 @@ proptest! {
         prop_assert_eq!(solve(&p, &guessed, |_| {}).unwrap().value, mm.value, "guess");
         let weak = solve(&Weak::new(p), &cfg, |_| {}).unwrap();
         prop_assert_eq!(weak.value, mm.value.map(i32::signum));
+    }
+}
+
+/// With two threads, a root with at most `alone_up_to_plies` cells left is solved on one:
+/// the same nodes as one thread (the helpers' nodes are counted with the main thread's).
+#[test]
+fn small_roots_are_solved_alone() {
+    let one = SolveConfig {
+        tt_bytes: 1 << 20,
+        id_depth: 0,
+        ..SolveConfig::default()
+    };
+    let two = SolveConfig {
+        threads: 2,
+        ..one.clone()
+    };
+    for (w, h) in [(4, 4), (5, 4), (4, 5)] {
+        let p = Connect4::new(w, h).unwrap();
+        let a = solve(&p, &one, |_| {}).unwrap();
+        let b = solve(&p, &two, |_| {}).unwrap();
+        assert_eq!(
+            (a.value, a.stats.nodes()),
+            (b.value, b.stats.nodes()),
+            "{w}x{h}"
+        );
     }
 }
 

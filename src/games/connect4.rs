@@ -941,6 +941,11 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
         (ok != B::ZERO && ok & (ok - B::ONE) == B::ZERO).then(|| self.column_of(ok))
     }
 
+    /// Its empty cells.
+    fn plies_left_at_most(&self) -> Option<u32> {
+        Some(u32::from(self.cells - self.moves))
+    }
+
     /// Every move loses at once: the opponent wins with its next stone.
     #[inline]
     fn forced_loss_value(&self) -> Option<Score> {

@@ -250,6 +250,22 @@ pub trait SolverKnowledge: Game {
         0
     }
 
+    /// The most plies the game can still last from this position, where the rules bound it
+    /// cheaply (Connect-Four: its empty cells). With more than one thread, the solver searches a
+    /// root with at most [`crate::solver::SolveConfig::alone_up_to_plies`] plies left on one
+    /// thread: a tree that small is over before a second thread pays for itself. Default:
+    /// `None` (no bound; the threads always join).
+    ///
+    /// ```
+    /// use gamesearch::{games::Connect4, Game, SolverKnowledge};
+    /// let p = Connect4::new(5, 4).unwrap();
+    /// assert_eq!(p.plies_left_at_most(), Some(20));
+    /// assert_eq!(p.play(2).play(2).plies_left_at_most(), Some(18));
+    /// ```
+    fn plies_left_at_most(&self) -> Option<u32> {
+        None
+    }
+
     /// Calls `f` with the likely table keys ([`SolverKnowledge::canonical_key`]'s, else
     /// [`crate::PositionKey::key`]'s) of the children the solver will search from this
     /// position, as cheaply as the game can guess them: the solver asks for their table
@@ -331,6 +347,10 @@ where
     #[inline]
     fn near_zero_guess(&self) -> Score {
         A::map_value(self.inner().near_zero_guess())
+    }
+    #[inline]
+    fn plies_left_at_most(&self) -> Option<u32> {
+        self.inner().plies_left_at_most()
     }
     #[inline]
     fn child_key_hints(&self, f: impl FnMut(u64)) {

@@ -49,7 +49,7 @@ pub mod knowledge;
 pub mod table;
 
 pub use knowledge::SolverKnowledge;
-pub use schedule::{zero_biased_middle, NARROW_RANGE};
+pub use schedule::{zero_biased_middle, ALONE_UP_TO_PLIES, NARROW_RANGE};
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -82,6 +82,11 @@ pub struct SolveConfig {
     /// Threads searching each null-window test together, sharing the table (1: none besides
     /// the caller's).
     pub threads: usize,
+    /// With more than one thread: a root with at most this many plies left, as the game bounds
+    /// them ([`SolverKnowledge::plies_left_at_most`]), is solved on the calling thread alone —
+    /// its tree is searched before a helper pays for itself. 0: the threads always join.
+    /// Default [`ALONE_UP_TO_PLIES`].
+    pub alone_up_to_plies: u32,
     /// Enhanced transposition cutoffs in the nodes this many plies from the root (the root is
     /// ply 1; 0: none): a child whose stored bound refutes the node ends it before any child is
     /// searched. Where a subtree is large enough it pays for waiting on the children's table
@@ -123,6 +128,7 @@ impl Default for SolveConfig {
             limits: Limits::none(),
             best_move: true,
             threads: 1,
+            alone_up_to_plies: ALONE_UP_TO_PLIES,
             etc_plies: None,
             guess: None,
             window: None,

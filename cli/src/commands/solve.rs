@@ -136,6 +136,7 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         epsilon,
         mobility,
         check,
+        ..SolveConfig::default()
     };
     if let Some(line) = job {
         if algo != Solver::AlphabetaTt {
