@@ -87,9 +87,14 @@ const WAYS: usize = 4;
 /// sliver of. Connect-Four, one thread, 1 GiB allocated, medians of five against the whole
 /// table from the start: 6x5 0.245 → 0.140 s, 8x4 1.44 → 0.95 s, 7x5 1.38 → 0.98 s, 5x8 2.02 →
 /// 1.38 s, 6x6 2.31 → 1.61 s (2-4 % more nodes); of two, 7x6 25.8 → 20.5 s (87.4 M → 91.1 M
-/// nodes), 9x4 12.0 → 9.0 s. Doubling at 90 % full instead, or starting at 16 MiB, was slower;
-/// at 1 MiB within noise.
-pub const INITIAL_BYTES: usize = 4 << 20;
+/// nodes), 9x4 12.0 → 9.0 s. Doubling at 90 % full instead, or starting at 16 MiB, was slower.
+///
+/// 512 KiB rather than 4 MiB, half the second-level cache of a core here: the smallest boards
+/// search in it, one thread, medians of 15-21 runs alternated: 4x4 309 → 258 µs, 4x6 5.6 → 4.3
+/// ms, 6x4 6.1 → 5.3 ms, 5x5 10.0 → 8.8 ms, 4x8 64 → 56 ms (+12 % nodes); at two threads 4x6
+/// −12 %, 6x4 −8 %, 4x8 the same over 41 rounds. Larger boards within noise (6x6, 8x4, 5x8,
+/// 9x4, 7x6); Pons' L2_R1 26.2 → 24.0 µs a position, L1_R1 and L2_R2 −2 to −5 %.
+pub const INITIAL_BYTES: usize = 512 << 10;
 
 /// Buckets sampled (the first of the part in use) to tell how full it is.
 const SAMPLE_BUCKETS: usize = 256;
@@ -142,9 +147,9 @@ impl Buckets {
 
     /// Has the system zero the pages of the first `n` buckets now, where a search starts,
     /// instead of on its first stores: one write of zero (what the page holds anyway) per 4 KiB,
-    /// which with huge pages zeroes each 2 MiB at its first. A 4 MiB start cost the search of a
-    /// small board this much: 7 % of 6x4's samples at two threads were the kernel zeroing a
-    /// huge page under a store. (c4 clears its whole table before its clock starts.)
+    /// which with huge pages zeroes each 2 MiB at its first. With a 4 MiB start this cost the
+    /// search of a small board much: 7 % of 6x4's samples at two threads were the kernel zeroing
+    /// a huge page under a store. (c4 clears its whole table before its clock starts.)
     fn fault_in(&self, n: usize) {
         for bucket in self[..n]
             .iter()

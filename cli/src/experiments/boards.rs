@@ -106,7 +106,7 @@ fn row<G: PositionKey + SolverKnowledge + Sync>(
     height: usize,
     cfg: &SolveConfig,
 ) -> Result<BoardRow, gamesearch::Error> {
-    // The table is mapped before the clock starts, and the 4 MiB a search starts in zeroed
+    // The table is mapped before the clock starts, and the part a search starts in zeroed
     // (c4 clears its whole table before its clock); the pages of the rest are zeroed as the
     // search first touches them, inside the time.
     let mut solver = ExactSolver::<G>::new(cfg)?;
