@@ -287,8 +287,8 @@ pub fn zero_biased_middle(lo: Score, hi: Score) -> Score {
 /// [`SolveConfig::alone_up_to_plies`]'s default: with more than one thread, a root with at most
 /// this many plies left ([`SolverKnowledge::plies_left_at_most`]) is solved on one thread.
 ///
-/// Connect-Four, two threads, 1 GiB, medians against c4's two threads: 5x4 0.83 → 0.49 and
-/// 4x5 → 0.36, where the helper made the solve slower than one thread alone (4x4 1.18 → 0.67);
+/// Connect-Four, two threads, 1 GiB, medians against c4's two threads: 5x4 0.83 → 0.49, 4x5
+/// 0.52 → 0.36, 4x4 1.18 → 0.67, where the helper made the solve slower than one thread alone;
 /// the boards of 24 cells keep their helper, which pays there (4x6, 11 rounds: one thread
 /// 5.1 ms, two 3.1 ms).
 pub const ALONE_UP_TO_PLIES: u32 = 20;
