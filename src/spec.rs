@@ -164,8 +164,8 @@ impl GameSpec {
             GameSpec::Tree(t) => Some(t.height()),
             GameSpec::Kalah(_) => None,
             GameSpec::TicTacToe(p) => Some(crate::Game::moves(p).count() as u32),
-            GameSpec::Connect4(c) => Some((c.width() * c.height() - c.moves_played()) as u32),
-            GameSpec::Connect4Wide(c) => Some((c.width() * c.height() - c.moves_played()) as u32),
+            GameSpec::Connect4(c) => crate::SolverKnowledge::plies_left_at_most(c),
+            GameSpec::Connect4Wide(c) => crate::SolverKnowledge::plies_left_at_most(c),
         }
     }
 
