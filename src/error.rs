@@ -72,6 +72,14 @@ pub enum Error {
     /// A search that would never finish.
     #[error("{0}")]
     TooLarge(String),
+    /// Threads the system would not start.
+    #[error("cannot start {count} solver threads: {message}")]
+    Threads {
+        /// How many were asked for.
+        count: usize,
+        /// The system's reason.
+        message: String,
+    },
 }
 
 /// `1.5 GiB`, `64.0 MiB`, `512 B`: sizes as people read them.

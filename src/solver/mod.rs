@@ -40,6 +40,7 @@
 //! steps, numbered), `schedule` (the null-window tests: MTD(f) guess, gallop, zero-biased
 //! bisection), `threads` (helpers sharing the table, deferring each other's moves).
 
+mod cores;
 mod node;
 mod schedule;
 mod threads;
@@ -241,15 +242,23 @@ pub struct ExactSolver<G: Game> {
     /// The main thread's move stack, kept between solves (grown once to the deepest path's
     /// need, so that no node allocates).
     move_stack: Vec<G::Move>,
+    /// The helper threads (`threads - 1`), started with the solver when it is made for more
+    /// than one thread, or by the first solve that asks for them.
+    helpers: Option<threads::Helpers>,
 }
 
 impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
-    /// A solver with a table of `cfg.tt_bytes`; [`Error::OutOfMemory`] when the machine cannot
-    /// give that much.
+    /// A solver with a table of `cfg.tt_bytes` and, for `cfg.threads` above 1, its helper
+    /// threads, which wait between its solves; [`Error::OutOfMemory`] when the machine cannot
+    /// give that much memory, [`Error::Threads`] when it cannot start the threads.
     pub fn new(cfg: &SolveConfig) -> Result<Self, Error> {
         Ok(ExactSolver {
             tt: Arc::new(TranspositionTable::try_with_bytes(cfg.tt_bytes)?),
             move_stack: Vec::new(),
+            helpers: match cfg.threads {
+                0 | 1 => None,
+                n => Some(threads::Helpers::start(n - 1)?),
+            },
         })
     }
 
@@ -274,6 +283,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
         ExactSolver {
             tt: Arc::clone(&self.tt),
             move_stack: Vec::new(),
+            helpers: None,
         }
     }
 }

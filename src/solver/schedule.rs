@@ -9,7 +9,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use super::node::{oriented, put_first, table_key, Worker};
-use super::threads::{Shared, Team};
+use super::threads::{Helpers, Team};
 use super::{ExactSolver, Progress, Solution, SolveConfig, SolverKnowledge};
 use crate::error::Error;
 use crate::game::{Player, PositionKey, Score, INF};
@@ -59,20 +59,16 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             Some(p) if p <= cfg.alone_up_to_plies => 1,
             _ => cfg.threads.max(1),
         };
-        let busy: Vec<AtomicU64> = if threads > 1 {
-            (0..1 << 14).map(|_| AtomicU64::new(0)).collect()
-        } else {
-            Vec::new()
-        };
+        // (The solver's helpers, unless this solve asks for another number of them.)
+        if threads > 1 && self.helpers.as_ref().map(Helpers::count) != Some(threads - 1) {
+            self.helpers = Some(Helpers::start(threads - 1)?);
+        }
+        let helpers = self.helpers.as_ref().filter(|_| threads > 1);
         let etc_plies = cfg.etc_plies.unwrap_or(G::ENHANCED_CUTOFF_PLIES);
-        let (tt, move_stack) = (&self.tt, std::mem::take(&mut self.move_stack));
-        // The helpers, started once for every test of the solve.
-        let shared = Shared::default();
-        let (solution, move_stack) = std::thread::scope(|scope| {
-            let team = (threads > 1)
-                .then(|| Team::start(scope, &shared, threads - 1, game, (tt, &busy, etc_plies)));
+        let (tt, move_stack) = (&*self.tt, std::mem::take(&mut self.move_stack));
+        let search = |team: Option<Team>, busy: &[AtomicU64]| {
             let team = team.as_ref();
-            let mut main = Worker::new(tt, Budget::new(&cfg.limits), move_stack, &busy, etc_plies);
+            let mut main = Worker::new(tt, Budget::new(&cfg.limits), move_stack, busy, etc_plies);
             let s = &mut main;
             let report = |s: &Worker<G>, lo, hi, phase, depth| Progress {
                 lower: lo,
@@ -198,7 +194,11 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 from_book: false,
             };
             (solution, std::mem::take(&mut main.move_stack))
-        });
+        };
+        let (solution, move_stack) = match helpers {
+            Some(h) => h.team_up(game, tt, etc_plies, |team, busy| search(Some(team), busy)),
+            None => search(None, &[]),
+        };
         self.move_stack = move_stack;
         Ok(solution)
     }

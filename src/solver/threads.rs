@@ -6,19 +6,21 @@
 //! 1 GiB, two runs before and the median of three after: 6x6 1.39-1.43 → 0.86 s, 5x8 0.97-2.37
 //! → 0.75 s, 9x4 5.6-6.2 → 4.5 s, 6x5 0.09 → 0.08 s.)
 //!
-//! The helpers are started once per solve (a [`Team`]) and given each test in turn; they keep
-//! their move stacks and histories from one test to the next. (Started for each test before:
-//! two threads, 1 GiB, medians of runs alternated with that build: 6x4 5.2 → 4.7 ms and 5x6
-//! 14.2 → 12.2 ms over 21 rounds, 4x8 33 ms either way; 5x5 7.4 → 5.7 ms and 8x4 0.270 →
-//! 0.256 s over 11.)
+//! The helpers' threads are started with the solver ([`Helpers`], a thread pool of their own)
+//! and kept from one solve to the next; each solve sets them searching (a [`Team`]) and gives
+//! them each test in turn, and they keep their move stacks and histories from one test to the
+//! next. (Started for each test before: two threads, 1 GiB, medians of runs alternated with
+//! that build: 6x4 5.2 → 4.7 ms and 5x6 14.2 → 12.2 ms over 21 rounds, 4x8 33 ms either way;
+//! 5x5 7.4 → 5.7 ms and 8x4 0.270 → 0.256 s over 11.)
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::thread::Scope;
 
+use super::cores::Cores;
 use super::node::Worker;
 use super::table::TranspositionTable;
 use super::SolverKnowledge;
+use crate::error::Error;
 use crate::game::{PositionKey, Score};
 use crate::limits::{Budget, Limits};
 use crate::stats::Stats;
@@ -31,7 +33,7 @@ pub(super) const DEFER_PLIES: u32 = 12;
 /// What the main thread and the helpers of a solve share: the test being searched, the flag
 /// that stops it, its answer.
 #[derive(Default)]
-pub(super) struct Shared {
+struct Shared {
     state: Mutex<State>,
     /// Rung for the helpers when a test is given (or the team breaks up).
     given: Condvar,
@@ -78,67 +80,139 @@ impl Shared {
     }
 }
 
-/// The helpers of one solve, started in `scope` and waiting for tests ([`Worker::test`]); when
-/// dropped they return, and the scope joins them.
-pub(super) struct Team<'a> {
-    shared: &'a Shared,
-    helpers: usize,
+/// Slots of the set of positions being searched near the root, which the threads share to put
+/// off each other's moves (a power of two: a position's slot is its key's low bits).
+const BUSY_SLOTS: usize = 1 << 14;
+
+/// A solver's helper threads, started with it and kept between its solves, and the set of
+/// positions being searched that they share with the main thread.
+///
+/// Started inside each solve before, a helper came up a test late: a new thread waited on the
+/// main thread's core, where Linux had put it, and on 4x6 at two threads one run in four or
+/// five searched on one core (26,207 nodes in 4.2 ms against 30 k in 2.4-2.9 ms when the
+/// helper ran beside it). c4 too starts its threads with its solver, before its clock. Which
+/// cores a test's helpers are woken on: [`Cores`].
+pub(super) struct Helpers {
+    pool: rayon::ThreadPool,
+    busy: Box<[AtomicU64]>,
+    cores: Arc<Cores>,
 }
 
-impl<'a> Team<'a> {
-    /// Starts `helpers` threads searching the tests of the solve of `root` with the main
-    /// thread, over `tt` and the set of positions being searched `busy`.
-    pub(super) fn start<'scope, G: PositionKey + SolverKnowledge + Sync>(
-        scope: &'scope Scope<'scope, 'a>,
-        shared: &'a Shared,
-        helpers: usize,
-        root: &'a G,
-        (tt, busy, etc_plies): (&'a TranspositionTable, &'a [AtomicU64], u32),
-    ) -> Team<'a> {
-        for _ in 0..helpers {
-            scope.spawn(move || {
-                let _unwinding = Unwinding(shared);
-                let limits = Limits::none().with_stop_flag(shared.done.clone());
-                let mut w: Worker<G> =
-                    Worker::new(tt, Budget::new(&limits), Vec::new(), busy, etc_plies);
-                let mut searched = 0;
-                loop {
-                    let (position, m) = {
-                        let mut s = shared.state();
-                        while s.given == searched && !s.over {
-                            s = shared.given.wait(s).unwrap_or_else(PoisonError::into_inner);
-                        }
-                        if s.over {
-                            return;
-                        }
-                        searched = s.given;
-                        s.test
-                    };
-                    w.budget = Budget::new(&limits);
-                    w.stats = Stats::default();
-                    let p = match position {
-                        None => Some(root.clone()),
-                        Some(i) => root.moves().nth(i).map(|mv| root.play(mv)),
-                    };
-                    // (The main thread names one of the root's moves: a helper that could not
-                    // find it would search nothing and answer nothing.)
-                    if let Some(p) = p {
-                        let t = w.root(&p, m, m + 1, u32::MAX);
-                        if !w.budget.stopped && !shared.done.swap(true, Ordering::AcqRel) {
-                            shared.answer.store(t, Ordering::Release);
-                        }
-                    }
-                    let mut s = shared.state();
-                    add_nodes(&mut s.stats, &w.stats);
-                    s.searching -= 1;
-                    if s.searching == 0 {
-                        shared.finished.notify_one();
-                    }
-                }
-            });
-        }
-        Team { shared, helpers }
+impl Helpers {
+    /// `count` helper threads (at least one), waiting for a solve.
+    pub(super) fn start(count: usize) -> Result<Helpers, Error> {
+        let cores = Arc::new(Cores::new());
+        let registry = Arc::clone(&cores);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(count.max(1))
+            .thread_name(|i| format!("gamesearch-solver-helper-{i}"))
+            .start_handler(move |_| registry.register_this_thread())
+            .build()
+            .map_err(|e| Error::Threads {
+                count,
+                message: e.to_string(),
+            })?;
+        // (Every helper has started, and told `cores` its id, when this returns.)
+        pool.broadcast(|_| ());
+        let busy = (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect();
+        Ok(Helpers { pool, busy, cores })
     }
+
+    /// How many helper threads there are.
+    pub(super) fn count(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// Runs `search` on the calling thread with the helpers set searching `root`'s tests with
+    /// it (the [`Team`] it is given); returns once they are done.
+    pub(super) fn team_up<G: PositionKey + SolverKnowledge + Sync, R>(
+        &self,
+        root: &G,
+        tt: &TranspositionTable,
+        etc_plies: u32,
+        search: impl FnOnce(Team<'_>, &[AtomicU64]) -> R,
+    ) -> R {
+        let shared = Shared::default();
+        let (busy, cores) = (&self.busy[..], &*self.cores);
+        cores.keep_off_this_core();
+        self.pool.in_place_scope(|scope| {
+            for _ in 0..self.count() {
+                scope.spawn(|_| help(&shared, cores, root, (tt, busy, etc_plies)));
+            }
+            // (The team, dropped when `search` returns, sends the helpers home; the scope then
+            // waits for them.)
+            search(
+                Team {
+                    shared: &shared,
+                    cores,
+                    helpers: self.count(),
+                },
+                busy,
+            )
+        })
+    }
+}
+
+impl std::fmt::Debug for Helpers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} helper threads", self.count())
+    }
+}
+
+/// A helper's part in a solve of `root`: each test the main thread gives, searched over `tt`
+/// and the set of positions being searched `busy`, until the solve is over.
+fn help<G: PositionKey + SolverKnowledge + Sync>(
+    shared: &Shared,
+    cores: &Cores,
+    root: &G,
+    (tt, busy, etc_plies): (&TranspositionTable, &[AtomicU64], u32),
+) {
+    let _unwinding = Unwinding(shared);
+    let limits = Limits::none().with_stop_flag(shared.done.clone());
+    let mut w: Worker<G> = Worker::new(tt, Budget::new(&limits), Vec::new(), busy, etc_plies);
+    let mut searched = 0;
+    loop {
+        let (position, m) = {
+            let mut s = shared.state();
+            while s.given == searched && !s.over {
+                s = shared.given.wait(s).unwrap_or_else(PoisonError::into_inner);
+            }
+            if s.over {
+                return;
+            }
+            searched = s.given;
+            s.test
+        };
+        cores.free_this_thread();
+        w.budget = Budget::new(&limits);
+        w.stats = Stats::default();
+        let p = match position {
+            None => Some(root.clone()),
+            Some(i) => root.moves().nth(i).map(|mv| root.play(mv)),
+        };
+        // (The main thread names one of the root's moves: a helper that could not find it
+        // would search nothing and answer nothing.)
+        if let Some(p) = p {
+            let t = w.root(&p, m, m + 1, u32::MAX);
+            if !w.budget.stopped && !shared.done.swap(true, Ordering::AcqRel) {
+                shared.answer.store(t, Ordering::Release);
+            }
+        }
+        let mut s = shared.state();
+        add_nodes(&mut s.stats, &w.stats);
+        s.searching -= 1;
+        if s.searching == 0 {
+            shared.finished.notify_one();
+        }
+    }
+}
+
+/// The helpers of one solve, searching with the main thread ([`Worker::test`]); when dropped
+/// they return.
+pub(super) struct Team<'a> {
+    shared: &'a Shared,
+    cores: &'a Cores,
+    helpers: usize,
 }
 
 /// Held by a helper: if it panics, the main thread is told rather than left waiting for it.
@@ -191,6 +265,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             s.searching = team.helpers;
             s.stats = Stats::default();
         }
+        team.cores.keep_off_this_core();
         shared.given.notify_all();
         self.budget.yield_to(shared.done.clone());
         let mut t = self.root(p, m, m + 1, u32::MAX);
