@@ -280,6 +280,38 @@ fn helpers_answer_tests_as_the_main_thread_would() {
     }
 }
 
+/// A solver keeps its helper threads between solves: made for one thread, then asked for two,
+/// four and one (the helpers started by the first solve that asks for them, started again for
+/// another number, kept otherwise), it solves each position as a fresh solver of one thread
+/// does.
+#[test]
+fn a_solver_keeps_its_helpers_between_solves() {
+    let one = SolveConfig {
+        tt_bytes: 1 << 16,
+        id_depth: 0,
+        alone_up_to_plies: 0,
+        ..SolveConfig::default()
+    };
+    let mut kept = ExactSolver::<Connect4>::new(&one).unwrap();
+    for seed in 0..48u64 {
+        let p = random_position(6, 4, 18, seed);
+        let threads = [2, 2, 4, 1][seed as usize % 4];
+        let a = solve(&p, &one, |_| {}).unwrap();
+        let b = kept
+            .solve(
+                &p,
+                &SolveConfig {
+                    threads,
+                    ..one.clone()
+                },
+                |_| {},
+            )
+            .unwrap();
+        assert_eq!(a.value, b.value, "{p:?} seed {seed}, {threads} threads");
+        assert!(b.complete);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, .. ProptestConfig::default() })]
 
