@@ -90,8 +90,9 @@ const BUSY_SLOTS: usize = 1 << 14;
 /// Started inside each solve before, a helper came up a test late: a new thread waited on the
 /// main thread's core, where Linux had put it, and on 4x6 at two threads one run in four or
 /// five searched on one core (26,207 nodes in 4.2 ms against 30 k in 2.4-2.9 ms when the
-/// helper ran beside it). c4 too starts its threads with its solver, before its clock. Which
-/// cores a test's helpers are woken on: [`Cores`].
+/// helper ran beside it). c4 too starts its threads with its solver, before its clock. A
+/// helper woken from its sleep could still land on the main thread's core (the pool alone:
+/// 4x6 2.77 → 2.99 ms, 6x4 3.75 → 3.98 ms), so each test wakes them off it: [`Cores`].
 pub(super) struct Helpers {
     pool: rayon::ThreadPool,
     busy: Box<[AtomicU64]>,
@@ -134,6 +135,7 @@ impl Helpers {
     ) -> R {
         let shared = Shared::default();
         let (busy, cores) = (&self.busy[..], &*self.cores);
+        // (The pool wakes its threads for these jobs as each test wakes them for itself.)
         cores.keep_off_this_core();
         self.pool.in_place_scope(|scope| {
             for _ in 0..self.count() {
