@@ -6,10 +6,10 @@
 Per board: the peer's median "Time to solve" and its nodes, gamesearch's median search time
 and its nodes (nodes are the same every round at one thread; with more, the median), the ratios
 ours / peer, and the ratio of the whole processes' median times (start to exit). The peer's
-search time excludes allocating and clearing its table; ours excludes mapping the table and
-zeroing the 4 MiB a search starts in but includes zeroing the pages the search touches beyond
-them (the kernel does it on first touch), and the whole-process time includes everything on
-both sides.
+search time excludes allocating and clearing its table and starting its threads; ours excludes
+mapping the table, zeroing the part a search starts in (512 KiB) and starting the helper
+threads, but includes zeroing the pages the search touches beyond it (the kernel does it on
+first touch), and the whole-process time includes everything on both sides.
 """
 import re
 import statistics
