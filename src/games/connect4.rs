@@ -1010,7 +1010,7 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
 
     /// The board reflected left to right has the same value: the smaller of the two position
     /// codes is hashed, so a position and its mirror image share a key. On boards four columns
-    /// wide or narrower, and on boards of 48 cells or more, stones whose colour can no longer
+    /// wide or narrower of 32 cells or more, and on boards of 48 cells or more, stones whose colour can no longer
     /// matter (`dead_stones_h` in the source says which) are first given to the side to move,
     /// so positions that differ only in such stones share a key too (then the mirror image is
     /// not looked at: a position with dead stones keeps its own code).
@@ -1024,6 +1024,11 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
     /// nodes but 1.125 → 1.218 s, 5x7 −8 % and 0.484 → 0.514 s, 6x6 −3 % and 1.294 → 1.394 s,
     /// 9x4 −5 % and 7.58 → 7.89 s, 7x5 −4 % and 0.796 → 0.837 s (five rounds); 7x6 −4 % and
     /// 16.4 → 17.4 s, 8x5 −5 % and 29.6 → 31.5 s, 6x7 −9 % and 13.0 → 12.6 s (one run).
+    /// Below 32 cells too few stones die to pay even four columns wide, where the mirror image
+    /// they give up merges more (one thread, 1 GiB, each solve a fresh process, medians of 11
+    /// to 21 alternated, against the test on): 4x4 1,436 → 1,399 nodes and 238 → 217 µs, 4x5
+    /// 3,580 → 3,549 and 603 → 530 µs, 4x6 +5 % nodes and 4.15 → 3.93 ms, 4x7 +4 % and 7.39
+    /// → 6.96 ms; 4x8 still pays (+25 % nodes and 55.5 → 60.9 ms without).
     #[inline(always)]
     fn canonical_key(&self) -> Option<(u64, bool)> {
         if self.keys_dead_stones() {
@@ -1107,10 +1112,11 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
 
 impl<B: Bitboard> Connect4<B> {
     /// Whether [`SolverKnowledge::canonical_key`] gives dead stones to the side to move on this
-    /// board: four columns wide or narrower, or 48 cells or more (where it was measured to pay).
+    /// board: four columns wide or narrower of 32 cells or more, or 48 cells or more (where it
+    /// was measured to pay).
     #[inline]
     fn keys_dead_stones(&self) -> bool {
-        self.width <= 4 || self.cells >= 48
+        (self.width <= 4 && self.cells >= 32) || self.cells >= 48
     }
 
     /// Pons' unique position code: the mover's stones plus all stones (one extra bit per
@@ -1321,8 +1327,8 @@ mod tests {
     /// Dead stones ([`dead_stones_h`]) are sound: on random late positions of boards from 1 to
     /// 7 columns wide, giving every dead stone to the mover, every one to the opponent, or each
     /// to a random side leaves the value alpha-beta (which knows nothing of keys) finds, and on
-    /// the boards that use them (up to four columns wide, 48 cells or more) the position and its
-    /// recoloured copies share one table key. Thousands of positions, hundreds with dead stones
+    /// the boards that use them (up to four columns wide of 32 cells or more, any of 48 cells or
+    /// more) the position and its recoloured copies share one table key. Thousands of positions, hundreds with dead stones
     /// on each kind of board.
     #[test]
     fn recolouring_dead_stones_keeps_the_value_and_the_key() {
