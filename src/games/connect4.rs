@@ -991,6 +991,16 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
         (usize::from(self.moves & 1) << 7) | usize::from(col & 127)
     }
 
+    /// Not on boards four columns wide or narrower, where it was measured to cost nodes
+    /// ([`SolverKnowledge::keeps_history`]). Likely why: there the centre's key leaves the two
+    /// middle columns, mirror images of each other, tied in most positions; in generation
+    /// order the search keeps to the left of each such pair, whose mirror image the table's
+    /// key merges, while the history switches sides as its counts change.
+    #[inline]
+    fn keeps_history(&self) -> bool {
+        self.width > 4
+    }
+
     #[inline]
     fn immediate_win(&self) -> Option<u8> {
         if self.is_over() {

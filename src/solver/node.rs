@@ -250,6 +250,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let child_no_win = G::NON_LOSING_PREVENTS_IMMEDIATE_WIN && kept > 0;
         // (Only kept moves leave a child with no win on the spot, which the bounds assume.)
         let statics = exact && child_no_win;
+        // (Whether this position's children are ordered, and their cut-offs counted, by the
+        // history.)
+        let history_here = G::HISTORY_SLOTS > 0 && p.keeps_history();
         // Step 6. Children ordered once played (their static bounds need them played anyway), when the
         // game can order them so and all of them fit below.
         let by_child = statics && G::ORDERS_BY_CHILD && n <= 8;
@@ -287,7 +290,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             // (The move's order is read off its own child, before any forced reply: after one,
             // the position keeps the other side's threats.)
             let rank = if by_child {
-                let history = if G::HISTORY_SLOTS > 0 {
+                let history = if history_here {
                     self.history[p.history_slot(mv) % G::HISTORY_SLOTS]
                 } else {
                     0
@@ -456,7 +459,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             if m >= beta {
                 // The cut-off counted in the move's history slot, which orders the children
                 // the game's key leaves tied (Step 9).
-                if G::HISTORY_SLOTS > 0 {
+                if history_here {
                     // (The square of the cutter's place in the order: a cut-off that the order
                     // found late counts most.)
                     let place = k as u32;
