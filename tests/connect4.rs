@@ -319,8 +319,8 @@ proptest! {
     /// own keys), and `mirror_index` maps the mirror's move order onto this position's. (On
     /// boards four columns wide of 32 cells or more (4x8 here) or of 48 cells or more (8x6), a
     /// position with dead stones is keyed by its own code with those stones recoloured, without
-    /// its mirror, and not flagged mirrored; the rule, cautious where a shift runs over the top of a column, may find dead stones in a
-    /// position and not in its mirror image.)
+    /// its mirror, and not flagged mirrored; the rule, cautious where a shift runs over the top
+    /// of a column, may find dead stones in a position and not in its mirror image.)
     #[test]
     fn mirrored_key_and_move_index_match_the_mirror_image(
         size in 0usize..6, plies in 0usize..48, seed in any::<u64>(),

@@ -1020,10 +1020,10 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
 
     /// The board reflected left to right has the same value: the smaller of the two position
     /// codes is hashed, so a position and its mirror image share a key. On boards four columns
-    /// wide or narrower of 32 cells or more, and on boards of 48 cells or more, stones whose colour can no longer
-    /// matter (`dead_stones_h` in the source says which) are first given to the side to move,
-    /// so positions that differ only in such stones share a key too (then the mirror image is
-    /// not looked at: a position with dead stones keeps its own code).
+    /// wide or narrower of 32 cells or more, and on boards of 48 cells or more, stones whose
+    /// colour can no longer matter (`dead_stones_h` in the source says which) are first given
+    /// to the side to move, so positions that differ only in such stones share a key too (then
+    /// the mirror image is not looked at: a position with dead stones keeps its own code).
     ///
     /// Only there, because the test costs tens of bit operations on every key, and the solver
     /// computes one for every child it prefetches. Measured, one thread, 1 GiB, against the
@@ -1338,8 +1338,8 @@ mod tests {
     /// 7 columns wide, giving every dead stone to the mover, every one to the opponent, or each
     /// to a random side leaves the value alpha-beta (which knows nothing of keys) finds, and on
     /// the boards that use them (up to four columns wide of 32 cells or more, any of 48 cells or
-    /// more) the position and its recoloured copies share one table key. Thousands of positions, hundreds with dead stones
-    /// on each kind of board.
+    /// more) the position and its recoloured copies share one table key. Thousands of
+    /// positions, hundreds with dead stones on each kind of board.
     #[test]
     fn recolouring_dead_stones_keeps_the_value_and_the_key() {
         use crate::depth_first::{search, DepthFirst};

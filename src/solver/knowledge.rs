@@ -217,9 +217,9 @@ pub trait SolverKnowledge: Game {
     /// mirror's (`false`: this position's own [`crate::PositionKey::key`]). The solver keys its table by
     /// it, so a position and its mirror share one entry. A game may also share the key with
     /// other positions it knows have the same value and the same moves (Connect-Four, on boards
-    /// of 32 cells or more four columns wide, or of 48 cells or more: the ones that differ only in the colour of
-    /// stones no line of four can use any more); the flag then says `false`. Default: none (no
-    /// symmetry; the solver uses `key`).
+    /// of 32 cells or more four columns wide, or of 48 cells or more: the ones that differ only
+    /// in the colour of stones no line of four can use any more); the flag then says `false`.
+    /// Default: none (no symmetry; the solver uses `key`).
     ///
     /// ```
     /// use gamesearch::{games::Connect4, SolverKnowledge};
