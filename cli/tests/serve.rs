@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 mod common;
-use common::{browser, dump_dom, exact, Server};
+use common::{exact, Server};
 
 /// Polls `done` for up to `within`.
 fn eventually(within: Duration, mut done: impl FnMut() -> bool) -> bool {
@@ -241,65 +241,6 @@ fn the_stream_sends_rounds_then_done_and_a_closed_stream_stops_its_search() {
         "the search goes on after its stream closed: {}",
         s.status()
     );
-}
-
-/// The page in headless Chromium: the board of a position from the URL, and the value under
-/// every column that has room, from the analysis.
-#[test]
-#[cfg_attr(
-    no_browser,
-    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
-)]
-fn the_board_shows_every_columns_value_in_a_real_browser() {
-    let browser = browser();
-    let s = Server::start(&["--tt-mb", "16"]);
-    // Pons' benchmark position (Test_L3_R1, line 1): 8 cells left, the first player to move
-    // scores +1; columns 3, 4 and 7 are full.
-    let game = "connect4:7x6:7422341735647741166133573473242566";
-    let a = s.json(&format!("/api/analyse?game={game}"));
-    let url = format!("http://{}/?game={game}", s.addr);
-    let dom = dump_dom(browser, &url, Some(20_000));
-    assert!(dom.contains("value 1 (first player's view)"), "{dom}");
-    for m in a["moves"].as_array().unwrap() {
-        let v = m["value"].as_i64().unwrap();
-        let text = if v > 0 {
-            format!("+{v}")
-        } else {
-            v.to_string()
-        };
-        let col = m["move"].as_str().unwrap();
-        assert!(
-            dom.contains(&format!("data-move=\"{col}\"")),
-            "column {col} is drawn: {dom}"
-        );
-        assert!(
-            dom.contains(&format!("\">{text}</div>")),
-            "column {col}: {text}: {dom}"
-        );
-    }
-    // 7 columns drawn, 6 cells each: 42 cells, 34 stones.
-    assert_eq!(dom.matches("class=\"cell").count(), 42);
-    assert_eq!(
-        dom.matches("class=\"cell x").count() + dom.matches("class=\"cell o").count(),
-        34
-    );
-}
-
-/// The engine plays both sides of tic-tac-toe in the browser, move after move, to the end: a draw.
-#[test]
-#[cfg_attr(
-    no_browser,
-    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
-)]
-fn the_engine_plays_a_game_to_the_end_in_a_real_browser() {
-    let browser = browser();
-    let s = Server::start(&["--tt-mb", "16"]);
-    let url = format!("http://{}/?game=tictactoe&engine=both&time=0.2", s.addr);
-    let dom = dump_dom(browser, &url, Some(60_000));
-    assert!(dom.contains("game over: draw"), "{dom}");
-    // Nine moves: X five times, O four.
-    assert_eq!(dom.matches(">X<").count(), 5, "{dom}");
-    assert_eq!(dom.matches(">O<").count(), 4, "{dom}");
 }
 
 #[test]

@@ -1,9 +1,8 @@
 //! `gamesearch trace`: the DOT against the trace on generated trees, every output format from
-//! the binary, and the HTML page in a real browser (headless Chromium; skipped with a message
-//! when none is installed, a failure under `CI=true` — `.ci/run` installs it).
+//! the binary (the HTML page in a real browser is in browser.rs).
 
 mod common;
-use common::{browser, dump_dom, gamesearch};
+use common::gamesearch;
 
 use std::path::{Path, PathBuf};
 
@@ -183,69 +182,6 @@ fn the_node_cap_is_stated_and_kept() {
         serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
     assert_eq!(json["truncated"], true);
     assert_eq!(json["nodes"].as_array().unwrap().len(), 50);
-    let _ = std::fs::remove_dir_all(dir);
-}
-
-/// Loads the page in headless Chromium at `#fragment` and returns the DOM after its script ran.
-fn dom(browser: &str, page: &Path, fragment: &str) -> String {
-    dump_dom(
-        browser,
-        &format!("file://{}#{fragment}", page.display()),
-        None,
-    )
-}
-
-#[test]
-#[cfg_attr(
-    no_browser,
-    ignore = "no Chromium and chromedriver here (.ci/run installs them)"
-)]
-fn the_page_steps_to_the_end_in_a_real_browser() {
-    let browser = browser();
-    let dir = out_dir("browser");
-    let page = dir.join("t.html");
-    let (code, _, err) = gamesearch(&[
-        "trace",
-        &example("cater-minimax.tree"),
-        "--algo",
-        "alphabeta,scout",
-        "-o",
-        &page.to_string_lossy(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let end = dom(browser, &page, "end");
-    // Both panels at their last step: the value, the counters, every node drawn.
-    for (i, leaves, steps) in [(0, 3, 16), (1, 4, 20)] {
-        assert!(
-            end.contains(&format!("id=\"result-{i}\">4<")),
-            "result {i}: {end}"
-        );
-        assert!(
-            end.contains(&format!("id=\"leaves-{i}\">{leaves}<")),
-            "leaves {i}"
-        );
-        assert!(
-            end.contains(&format!("id=\"steps-{i}\">{steps} / {steps}<")),
-            "steps {i}"
-        );
-        assert!(
-            end.contains(&format!("id=\"shown-{i}\">7<")),
-            "panel {i}: all 7 nodes shown: {end}"
-        );
-    }
-    assert!(
-        end.contains("id=\"researches-1\">1<"),
-        "SCOUT re-searches E once"
-    );
-    assert!(end.contains("id=\"stepno\">step 20 of 20<"));
-    assert!(end.contains("id=\"cutoffs-0\">1<"), "alpha-beta cuts G off");
-    // At the start only the root is shown and there is no result yet.
-    let start = dom(browser, &page, "step=0");
-    assert!(start.contains("id=\"result-0\">…<"));
-    assert!(start.contains("id=\"shown-0\">1<"));
-    // After 4 steps alpha-beta has entered A, B, D and evaluated D.
-    let mid = dom(browser, &page, "step=4");
-    assert!(mid.contains("id=\"leaves-0\">1<") && mid.contains("id=\"shown-0\">3<"));
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -62,12 +62,10 @@ pub fn chromium() -> Option<&'static str> {
     })
 }
 
-/// The browser for a test that needs one. Such a test is marked
-/// `#[cfg_attr(no_browser, ignore = …)]`: where build.rs found no Chromium and chromedriver it
-/// shows as `ignored`; under CI (`CI=true`, as .ci/run runs) the `ci_has_a_browser` test fails
-/// instead, since a skip there would read as a pass.
+/// The browser for a test that needs one (tests/browser.rs runs such a test only where
+/// [`chromium`] found one).
 pub fn browser() -> &'static str {
-    chromium().expect("build.rs found Chromium, but it does not run")
+    chromium().expect("no Chromium that runs here")
 }
 
 /// The DOM of `url` after headless Chromium ran its scripts; with `virtual_ms`, after that much
