@@ -10,8 +10,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamesearch::depth_first::{search, DepthFirst};
-use gamesearch::games::RandomTreeSpec;
 use gamesearch::trace::{search_observed, Event, Observer};
+use gamesearch::trees::RandomTreeSpec;
 use gamesearch::{Algorithm, Limits, SearchConfig};
 
 fn leaves_per_second(c: &mut Criterion) {

@@ -2,7 +2,7 @@
 //! example"): each expansion, the root's value and its likely range.
 //! Run: cargo run --release --example cns_trace -- "TREE" NT EPS
 use gamesearch::conspiracy::{CnConfig, CnTree};
-use gamesearch::games::ExplicitTree;
+use gamesearch::trees::ExplicitTree;
 use gamesearch::Game;
 
 fn main() {

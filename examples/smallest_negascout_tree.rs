@@ -2,7 +2,8 @@
 //! than alpha-beta (F3): the question of Reinefeld's "smallest uniform tree" figure (Reinefeld 1983). Exhaustive over small value ranges; prints counts and the
 //! first tree with distinct leaf values.
 //! Run: cargo run --release --example smallest_negascout_tree
-use gamesearch::{games::ExplicitTree, search as search_with, Algorithm, SearchConfig};
+use gamesearch::trees::ExplicitTree;
+use gamesearch::{search as search_with, Algorithm, SearchConfig};
 
 fn build(b: usize, h: usize, leaves: &[i32], idx: &mut usize, max: bool) -> String {
     if h == 0 {

@@ -6,16 +6,22 @@ use thiserror::Error;
 /// impossible parameters. Searches themselves do not fail; budgets make them incomplete.
 ///
 /// ```
-/// use gamesearch::{Algorithm, Error, GameSpec};
-/// assert!(matches!("chess".parse::<GameSpec>(), Err(Error::UnknownGame(_))));
+/// use gamesearch::{trees::ExplicitTree, Algorithm, Error};
+/// assert!(matches!(ExplicitTree::parse("(max 1"), Err(Error::TreeParse { .. })));
 /// let e = "quantum".parse::<Algorithm>().unwrap_err();
 /// assert!(e.to_string().starts_with("unknown algorithm `quantum`; known: minimax, "));
 /// ```
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum Error {
-    /// A `GAME` argument that names no known game.
-    #[error("unknown game `{0}`: expected random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES]")]
-    UnknownGame(String),
+    /// A `GAME` argument that names no known game (whoever reads the text, e.g. the crate
+    /// `gamesearch-games`, says what it expected).
+    #[error("unknown game `{game}`: expected {expected}")]
+    UnknownGame {
+        /// What was asked for.
+        game: String,
+        /// The forms the reader knows.
+        expected: String,
+    },
     /// A malformed or out-of-range parameter (of a game or an experiment).
     #[error("bad parameter: {0}")]
     BadParameter(String),

@@ -7,12 +7,12 @@
 //!
 //! ```
 //! use gamesearch::exact::{solve, Method};
-//! use gamesearch::{games::Connect4, SolveConfig};
-//! let p = Connect4::new(5, 4).unwrap();
+//! use gamesearch::{trees::ExplicitTree, SolveConfig};
+//! let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
 //! let cfg = SolveConfig { tt_bytes: 16 << 20, ..SolveConfig::default() };
 //! for method in Method::ALL {
-//!     let s = solve(&p, method, &cfg).unwrap();
-//!     assert_eq!((s.bounds, s.complete), ((0, 0), true), "{method}"); // Tromp: a draw
+//!     let s = solve(&t.root(), method, &cfg).unwrap();
+//!     assert_eq!((s.bounds, s.complete), ((0, 0), true), "{method}"); // a draw
 //! }
 //! ```
 
@@ -102,8 +102,9 @@ impl FromStr for Method {
 ///
 /// ```
 /// use gamesearch::exact::{solve, Method};
-/// use gamesearch::{games::TicTacToe, SolveConfig};
-/// let s = solve(&TicTacToe::new(), Method::Dfpn, &SolveConfig::default()).unwrap();
+/// use gamesearch::{trees::ExplicitTree, SolveConfig};
+/// let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
+/// let s = solve(&t.root(), Method::Dfpn, &SolveConfig::default()).unwrap();
 /// assert_eq!((s.value, s.complete), (Some(0), true)); // a draw
 /// ```
 pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
@@ -119,14 +120,15 @@ pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
 ///
 /// ```
 /// use gamesearch::exact::{solve_with, Method};
-/// use gamesearch::{games::Kalah, SolveConfig};
+/// use gamesearch::{trees::ExplicitTree, SolveConfig};
+/// let t = ExplicitTree::parse("(max (min 3 -5) (min 6 9) (min -2 7))").unwrap();
 /// let mut steps = Vec::new();
 /// let cfg = SolveConfig { check: true, ..SolveConfig::default() };
-/// let s = solve_with(&Kalah::new(4, 2).unwrap(), Method::DfpnMulti, &cfg, |p| {
+/// let s = solve_with(&t.root(), Method::DfpnMulti, &cfg, |p| {
 ///     steps.push((p.lower, p.upper))
 /// })
 /// .unwrap();
-/// assert_eq!(s.value, Some(6)); // Irving et al.: Kalah(4,2) is +6
+/// assert_eq!(s.value, Some(6));
 /// assert!(s.proof_nodes.is_some()); // the last answer's proof passed the checker
 /// assert_eq!(steps.last(), Some(&(6, 6)));
 /// ```
@@ -198,8 +200,9 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
 ///
 /// ```
 /// use gamesearch::exact::{solve_report, Method};
-/// use gamesearch::{games::Kalah, SolveConfig};
-/// let r = solve_report(&Kalah::new(4, 2).unwrap(), Method::PnMulti, &SolveConfig::default(), |_| {}).unwrap();
+/// use gamesearch::{trees::ExplicitTree, SolveConfig};
+/// let t = ExplicitTree::parse("(max (min 3 -5) (min 6 9) (min -2 7))").unwrap();
+/// let r = solve_report(&t.root(), Method::PnMulti, &SolveConfig::default(), |_| {}).unwrap();
 /// assert_eq!((r.value, r.outcome, r.algo.as_str()), (Some(6), Some("win"), "pn-multi"));
 /// ```
 pub fn solve_report<G: PositionKey + SolverKnowledge + Sync>(

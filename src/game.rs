@@ -173,8 +173,9 @@ pub trait Game: Clone {
 /// Every search that keeps a table requires it as a type bound.
 ///
 /// ```
-/// use gamesearch::{games::Kalah, Game, PositionKey};
-/// let k = Kalah::new(4, 3).unwrap();
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::{Game, PositionKey};
+/// let k = Nim::new(9);
 /// let m = k.moves().next().unwrap();
 /// assert_eq!(k.play(m).key(), k.play(m).key());
 /// assert_ne!(k.key(), k.play(m).key());
@@ -196,12 +197,13 @@ pub trait PositionKey: Game {
 /// through [`Adapter::map_value`].
 ///
 /// ```
-/// use gamesearch::games::{Connect4, Weak};
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::adapters::Weak;
 /// use gamesearch::{Adapter, PositionKey};
-/// let p = Connect4::new(7, 6).unwrap().play_moves("4453").unwrap();
+/// let p = Nim::new(9);
 /// let w = Weak::new(p);
 /// assert_eq!(w.key(), p.key());
-/// assert_eq!(<Weak<Connect4> as Adapter>::map_value(-7), -1);
+/// assert_eq!(<Weak<Nim> as Adapter>::map_value(-7), -1);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` lacks a trait this search needs (the note below names it: `Heuristic`, `SolverKnowledge` or `PositionKey`)",
@@ -240,10 +242,10 @@ where
 /// [`Game::move_name`] prints may depend on the position).
 ///
 /// ```
-/// use gamesearch::{games::Kalah, line_names};
-/// let start = Kalah::new(6, 4).unwrap();
-/// // Pit 3 ends in South's store: South moves again, from pit 6.
-/// assert_eq!(line_names(&start, &[2, 5, 0]), ["3", "6", "1"]);
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::line_names;
+/// // Each move named in the position it is played from (Nim's default names: the move's Debug).
+/// assert_eq!(line_names(&Nim::new(9), &[2, 3, 1]), ["2", "3", "1"]);
 /// ```
 pub fn line_names<G: Game>(from: &G, line: &[G::Move]) -> Vec<String> {
     let mut p = from.clone();

@@ -4,7 +4,9 @@
 //! (minimax, alpha-beta, Pearl's SCOUT, NegaScout, PVS, proof-number and conspiracy-number
 //! search, an exact solver), each checked against plain minimax.
 //!
-//! Implement [`Game`] (the rules) for your game, or use one of [`games`]; then
+//! Implement [`Game`] (the rules) for your game (the crate `gamesearch-games` holds
+//! Connect-Four, Kalah and tic-tac-toe written so), or take one of the literature's abstract
+//! [`trees`]; then
 //! - [`search()`] runs any [`Algorithm`] to a horizon and returns an [`Outcome`];
 //! - [`solve()`] solves a game exactly (alpha-beta with a transposition table and null-window
 //!   tests), for games with a [`PositionKey`] and [`SolverKnowledge`] (an empty `impl` will do);
@@ -15,7 +17,7 @@
 //!   [`trace::Recorder`] keeps them as a [`trace::Trace`] (what `gamesearch trace` draws).
 //!
 //! ```
-//! use gamesearch::{games::RandomTreeSpec, search, Algorithm, SearchConfig};
+//! use gamesearch::{search, trees::RandomTreeSpec, Algorithm, SearchConfig};
 //! let root = RandomTreeSpec::new(4, 6, 42).root().unwrap();
 //! let cfg = SearchConfig::new(6);
 //! let ab = search(&root, Algorithm::AlphaBeta, &cfg);
@@ -27,15 +29,14 @@
 //! Every algorithm's literature is listed in `REFERENCES.md`; the modules cite it.
 #![warn(missing_docs)]
 
+pub mod adapters;
 mod arena;
-pub mod benchmark;
 pub mod conspiracy;
 pub mod depth_first;
 pub mod engine;
 pub mod error;
 pub mod exact;
 pub mod game;
-pub mod games;
 pub mod limits;
 mod memory;
 pub mod observe;
@@ -44,12 +45,12 @@ pub mod proof_number;
 pub mod report;
 pub mod search;
 pub mod solver;
-mod sort;
-pub mod spec;
+pub mod sort;
 pub mod split;
 pub mod stats;
 pub mod tablebase;
 pub mod trace;
+pub mod trees;
 
 pub use conspiracy::{cns, CnConfig};
 pub use error::Error;
@@ -59,7 +60,6 @@ pub use proof_number::{pn_value, PnConfig};
 pub use report::{Report, SolveReport};
 pub use search::{run_report, search, Algorithm, CnsParams, Details, Outcome, SearchConfig};
 pub use solver::{solve, ExactSolver, Solution, SolveConfig, SolverKnowledge};
-pub use spec::GameSpec;
 pub use stats::Stats;
 
 /// The README's code, compiled and run as a doctest (its `rust` block; the `sh` and `text`

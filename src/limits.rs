@@ -49,7 +49,7 @@ impl Limits {
     /// Adds a counter the search keeps up to date with its node count.
     ///
     /// ```
-    /// use gamesearch::{games::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
+    /// use gamesearch::{trees::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
     /// use std::sync::{atomic::{AtomicU64, Ordering}, Arc};
     /// let nodes = Arc::new(AtomicU64::new(0));
     /// let cfg = SearchConfig::new(6).with_limits(Limits::none().with_node_counter(nodes.clone()));

@@ -256,7 +256,7 @@ pub enum Event<M> {
 ///         if let Event::Leaf { .. } = e { self.0 += 1 }
 ///     }
 /// }
-/// use gamesearch::{games::RandomTreeSpec, trace::search_observed, Algorithm, SearchConfig};
+/// use gamesearch::{trees::RandomTreeSpec, trace::search_observed, Algorithm, SearchConfig};
 /// let root = RandomTreeSpec::new(3, 4, 7).root().unwrap();
 /// let mut obs = Leaves(0);
 /// let out = search_observed(&root, Algorithm::Scout, &SearchConfig::new(4), &mut obs);

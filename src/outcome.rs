@@ -50,7 +50,7 @@ impl SearchConfig {
 /// What one family adds to an [`Outcome`].
 ///
 /// ```
-/// use gamesearch::{games::RandomTreeSpec, search, Algorithm, CnsParams, Details, SearchConfig};
+/// use gamesearch::{trees::RandomTreeSpec, search, Algorithm, CnsParams, Details, SearchConfig};
 /// let root = RandomTreeSpec::new(3, 3, 5).root().unwrap();
 /// let r = search(&root, Algorithm::Cns(CnsParams::default()), &SearchConfig::new(3));
 /// match r.details {
@@ -75,7 +75,7 @@ pub enum Details {
 /// What a search found.
 ///
 /// ```
-/// use gamesearch::{games::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
+/// use gamesearch::{trees::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
 /// let root = RandomTreeSpec::new(8, 8, 1).root().unwrap();
 /// let cfg = SearchConfig::new(8).with_limits(Limits::none().with_max_nodes(10_000));
 /// let r = search(&root, Algorithm::AlphaBeta, &cfg);

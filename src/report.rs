@@ -7,10 +7,11 @@ use crate::stats::Stats;
 /// An [`crate::Outcome`] with its moves named, ready for people or `--json`.
 ///
 /// ```
-/// use gamesearch::{games::TicTacToe, run_report, Algorithm, SearchConfig};
-/// let r = run_report(&TicTacToe::new(), Algorithm::AlphaBeta, &SearchConfig::new(9));
-/// assert_eq!((r.algo.as_str(), r.value, r.pv.len()), ("alphabeta", Some(0), 9));
-/// assert!(r.pv.iter().all(|m| ("1"..="9").contains(&m.as_str()))); // cells, 1-based
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::{run_report, Algorithm, SearchConfig};
+/// let r = run_report(&Nim::new(7), Algorithm::AlphaBeta, &SearchConfig::new(7));
+/// assert_eq!((r.algo.as_str(), r.value), ("alphabeta", Some(1)));
+/// assert_eq!(r.pv[0], "3"); // moves named by the game's move_name: take 3, leave 4
 /// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -42,9 +43,10 @@ pub struct Report {
 /// A [`crate::Solution`] with its move named, ready for people or `--json`.
 ///
 /// ```
-/// use gamesearch::{solver::solve_report, games::Kalah, SolveConfig};
-/// let r = solve_report(&Kalah::new(4, 2).unwrap(), &SolveConfig::default(), |_| {}).unwrap();
-/// assert_eq!((r.value, r.outcome, r.algo.as_str()), (Some(6), Some("win"), "alphabeta-tt"));
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::{solver::solve_report, SolveConfig};
+/// let r = solve_report(&Nim::new(6), &SolveConfig::default(), |_| {}).unwrap();
+/// assert_eq!((r.value, r.outcome, r.algo.as_str()), (Some(1), Some("win"), "alphabeta-tt"));
 /// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

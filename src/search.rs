@@ -5,7 +5,7 @@
 //! carries nothing it does not use.
 //!
 //! ```
-//! use gamesearch::{games::RandomTreeSpec, search, Algorithm, CnsParams, SearchConfig};
+//! use gamesearch::{trees::RandomTreeSpec, search, Algorithm, CnsParams, SearchConfig};
 //! let root = RandomTreeSpec::new(3, 4, 7).root().unwrap();
 //! let cfg = SearchConfig::new(4);
 //! let oracle = search(&root, Algorithm::Minimax, &cfg).value;
@@ -172,10 +172,11 @@ impl FromStr for Algorithm {
 /// Runs `algo` on `game` as `cfg` says: the one call for every algorithm.
 ///
 /// ```
-/// use gamesearch::{games::TicTacToe, search, Algorithm, SearchConfig};
-/// let r = search(&TicTacToe::new(), Algorithm::Pvs, &SearchConfig::new(9));
-/// assert_eq!(r.value, Some(0)); // a draw
-/// assert!(r.complete && r.pv.len() == 9);
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::{search, Algorithm, SearchConfig};
+/// let r = search(&Nim::new(6), Algorithm::Pvs, &SearchConfig::new(6));
+/// assert_eq!((r.value, r.best_move), (Some(1), Some(2))); // leave 4
+/// assert!(r.complete);
 /// ```
 pub fn search<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Outcome<G::Move> {
     search_with_observer(game, algo, cfg, &mut NoObserver)
@@ -233,7 +234,7 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
 /// Runs a search, times it and names its moves: what `search` and `compare` print.
 ///
 /// ```
-/// use gamesearch::{games::RandomTreeSpec, run_report, Algorithm, SearchConfig};
+/// use gamesearch::{trees::RandomTreeSpec, run_report, Algorithm, SearchConfig};
 /// let root = RandomTreeSpec::new(2, 3, 1).root().unwrap();
 /// let r = run_report(&root, Algorithm::Scout, &SearchConfig::new(3));
 /// assert_eq!((r.algo.as_str(), r.pv.len(), r.complete), ("scout", 3, true));

@@ -3,8 +3,15 @@
 /// Sorts `items` by `keys` (the key of `items[i]` is `keys[i]`; both are permuted), highest key
 /// first and, among equal keys, in their original order: an insertion sort, the fastest for the
 /// few moves of a node and allocation-free.
+///
+/// ```
+/// let mut moves = ['a', 'b', 'c'];
+/// let mut keys = [1, 3, 1];
+/// gamesearch::sort::by_key_descending(&mut moves, &mut keys);
+/// assert_eq!(moves, ['b', 'a', 'c']);
+/// ```
 #[inline]
-pub(crate) fn by_key_descending<T: Copy, K: PartialOrd + Copy>(items: &mut [T], keys: &mut [K]) {
+pub fn by_key_descending<T: Copy, K: PartialOrd + Copy>(items: &mut [T], keys: &mut [K]) {
     debug_assert_eq!(items.len(), keys.len());
     for i in 1..items.len() {
         let (item, key) = (items[i], keys[i]);

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// ```
-/// use gamesearch::{games::RandomTreeSpec, search, Algorithm, SearchConfig};
+/// use gamesearch::{trees::RandomTreeSpec, search, Algorithm, SearchConfig};
 /// let root = RandomTreeSpec::new(2, 3, 1).root().unwrap();
 /// let s = search(&root, Algorithm::Minimax, &SearchConfig::new(3)).stats;
 /// assert_eq!((s.leaves, s.interior, s.nodes()), (8, 7, 15));

@@ -14,7 +14,7 @@
 //! node cap (the search itself runs on; [`Trace::truncated`] says so).
 //!
 //! ```
-//! use gamesearch::{games::ExplicitTree, trace::{Recorder, Step}, Algorithm, SearchConfig};
+//! use gamesearch::{trees::ExplicitTree, trace::{Recorder, Step}, Algorithm, SearchConfig};
 //! let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
 //! let mut rec = Recorder::new(&tree.root(), 1000);
 //! let out = gamesearch::trace::search_observed(&tree.root(), Algorithm::AlphaBeta, &SearchConfig::new(2), &mut rec);

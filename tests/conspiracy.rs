@@ -4,7 +4,7 @@
 //! `cns` is one of `Algorithm::ALL`.)
 
 use gamesearch::conspiracy::{cns, downsize, upsize, CnConfig, CnTree};
-use gamesearch::games::{ExplicitTree, RandomTreeSpec, Turns, Values};
+use gamesearch::trees::{ExplicitTree, RandomTreeSpec, Turns, Values};
 use gamesearch::{Game, INF};
 use proptest::prelude::*;
 

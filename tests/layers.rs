@@ -1,13 +1,15 @@
 //! The library's modules in layers, arrows one way (ARCHITECTURE.md draws the same picture):
 //! read from the code's own `crate::…` paths (comments aside, names taken through the crate
 //! root's re-exports counted as their module's), no top-level module reaches a module of a
-//! higher layer, and there is no circle.
+//! higher layer, and there is no circle. And the library knows no game: it depends on no games
+//! crate, and its code (comments aside) names none of the shipped games.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Each top-level module's layer: 1 vocabulary, 2 the families, 3 the front doors, 4 the games,
-/// 5 what reads user text into games (the CLI, a crate of its own, sits above them all).
+/// Each top-level module's layer: 1 vocabulary, 2 the families, 3 the front doors, 4 the
+/// literature's abstract trees and the adapters over any game, 5 a solve split into jobs (the
+/// games, the CLI and the Python package are crates of their own above them all).
 const LAYERS: &[(&str, u32)] = &[
     ("game", 1),
     ("limits", 1),
@@ -28,10 +30,9 @@ const LAYERS: &[(&str, u32)] = &[
     ("search", 3),
     ("trace", 3),
     ("exact", 3),
-    ("games", 4),
-    ("spec", 5),
-    ("split", 6),
-    ("benchmark", 5),
+    ("trees", 4),
+    ("adapters", 4),
+    ("split", 5),
 ];
 
 /// Arrows within a layer, where one module builds on another's public API (ARCHITECTURE.md
@@ -55,14 +56,7 @@ fn layer(m: &str) -> u32 {
 
 /// `crate::x`, `crate::{x, y::z}` in `text` (comments removed): the first segment of each path.
 fn crate_paths(text: &str) -> Vec<String> {
-    let code: String = text
-        .lines()
-        .map(|l| match l.find("//") {
-            Some(i) => &l[..i],
-            None => l,
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let code = code_of(text);
     let ident = |s: &str| -> String {
         s.trim_start()
             .chars()
@@ -224,4 +218,52 @@ fn no_circle_among_the_modules() {
             );
         }
     }
+}
+
+/// The code of `text` without its comments (a `//` to the end of its line).
+fn code_of(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The library depends on no games crate (dependencies, dev-dependencies or otherwise), and no
+/// line of its code or of its tests names a shipped game: the games are plug-ins written
+/// against its public API (the crate `gamesearch-games`), never something an algorithm knows.
+#[test]
+fn the_library_names_no_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let package = manifest.split("[workspace]").next().unwrap_or("");
+    let ours = manifest
+        .split("\n[")
+        .filter(|section| !section.starts_with("workspace"))
+        .collect::<Vec<_>>()
+        .join("\n[");
+    assert!(package.is_empty() || !package.contains("gamesearch-games"));
+    assert!(
+        !ours
+            .lines()
+            .any(|l| l.trim_start().starts_with("gamesearch-games")),
+        "the library's Cargo.toml depends on the games crate"
+    );
+    let games = ["connect4", "kalah", "tictactoe", "gamesearch_games"];
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("tests"), &mut files);
+    files.push(root.join("docs/nim.rs"));
+    let mut named = Vec::new();
+    for f in &files {
+        let code = code_of(&std::fs::read_to_string(f).unwrap()).to_lowercase();
+        for g in games {
+            if code.contains(g) && !f.ends_with("layers.rs") {
+                named.push(format!("{} names {g}", f.display()));
+            }
+        }
+    }
+    assert!(named.is_empty(), "the library names a game: {named:#?}");
 }

@@ -3,7 +3,7 @@
 //! horizons inside the tree) and random explicit trees of irregular shape.
 
 use gamesearch::depth_first::{search_window, DepthFirst};
-use gamesearch::games::ExplicitTree;
+use gamesearch::trees::ExplicitTree;
 use gamesearch::{search as search_with, Algorithm, Game, SearchConfig, INF};
 use proptest::prelude::*;
 

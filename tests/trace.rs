@@ -6,8 +6,8 @@
 mod common;
 
 use common::{explicit_tree, spec_strategy};
-use gamesearch::games::ExplicitTree;
 use gamesearch::trace::{search_observed, Bound, Recorder, Step, Trace, Window};
+use gamesearch::trees::ExplicitTree;
 use gamesearch::{search, Algorithm, Game, SearchConfig};
 use proptest::prelude::*;
 
@@ -167,7 +167,7 @@ proptest! {
 /// Past the node cap the recording stops and says so; the search runs to its end.
 #[test]
 fn the_node_cap_truncates_the_trace_not_the_search() {
-    let root = gamesearch::games::RandomTreeSpec::new(4, 6, 1)
+    let root = gamesearch::trees::RandomTreeSpec::new(4, 6, 1)
         .root()
         .unwrap();
     let cfg = SearchConfig::new(6);

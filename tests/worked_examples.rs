@@ -1,8 +1,8 @@
 //! The worked examples of the lectures and papers (REFERENCES.md), and the Knuth–Moore minimal tree, as tests of node behaviour.
 
 use gamesearch::depth_first::scout::{test, Condition};
-use gamesearch::games::{ExplicitTree, RandomTreeSpec, TreeOrder, Turns, Values};
 use gamesearch::search as search_with;
+use gamesearch::trees::{ExplicitTree, RandomTreeSpec, TreeOrder, Turns, Values};
 use gamesearch::{Algorithm, Game, Limits, Outcome, SearchConfig};
 
 /// Any algorithm (of every family) to `depth` within `limits`.

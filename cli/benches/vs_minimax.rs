@@ -12,10 +12,11 @@
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
+use gamesearch::adapters::WholeTurns;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic};
-use gamesearch::games::{Connect4, Kalah, TicTacToe, WholeTurns};
 use gamesearch::{Game, Limits, PositionKey};
 use gamesearch_cli::experiments::random_play;
+use gamesearch_games::{Connect4, Kalah, TicTacToe};
 use minimax::{Evaluation, IterativeOptions, IterativeSearch, Strategy, Winner};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

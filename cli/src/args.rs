@@ -4,7 +4,7 @@
 use anyhow::Result;
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
-use gamesearch::games::Values;
+use gamesearch::trees::Values;
 use gamesearch::{Algorithm, CnsParams};
 
 /// The engine's settings for `search` without `--algo`.
@@ -211,12 +211,12 @@ pub fn parse_values(s: &str) -> Result<Values, String> {
     match s.split_once(':') {
         None if s == "continuous" => Ok(Values::Continuous),
         Some(("discrete", m)) => match m.parse::<u32>() {
-            Ok(m) if (2..=gamesearch::games::random_tree::MAX_LEVELS).contains(&m) => {
+            Ok(m) if (2..=gamesearch::trees::random_tree::MAX_LEVELS).contains(&m) => {
                 Ok(Values::Discrete(m))
             }
             _ => Err(format!(
                 "discrete:{m}: M must be a whole number from 2 to {}",
-                gamesearch::games::random_tree::MAX_LEVELS
+                gamesearch::trees::random_tree::MAX_LEVELS
             )),
         },
         _ => Err(format!("`{s}`: expected continuous or discrete:M")),

@@ -5,10 +5,10 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Thought};
-use gamesearch::games::{Connect4, Kalah, TicTacToe};
 use gamesearch::solver::book::Book;
 use gamesearch::tablebase::Probed;
 use gamesearch::{Limits, Player, PositionKey, SolverKnowledge};
+use gamesearch_games::{Connect4, Kalah, TicTacToe};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -61,7 +61,7 @@ impl Board for Probed<'_, Kalah> {
     }
 }
 
-impl<B: gamesearch::games::Bitboard> Board for Connect4<B> {
+impl<B: gamesearch_games::Bitboard> Board for Connect4<B> {
     /// Connect-Four's score counts the winner's stones: `(cells + 1)/2 + 1 - stones`.
     fn score_text(&self, v: gamesearch::Score) -> Option<String> {
         // The winner made the last move: its stones are half the moves, rounded up.
@@ -354,7 +354,8 @@ impl Human {
 ///
 /// ```
 /// use gamesearch::engine::{Engine, EngineConfig};
-/// use gamesearch::{games::Connect4, Limits, Player};
+/// use gamesearch::{Limits, Player};
+/// use gamesearch_games::Connect4;
 /// use gamesearch_cli::play::describe;
 /// let p = Connect4::new(7, 6).unwrap().play_moves("445566").unwrap();
 /// let mut e: Engine<Connect4> = Engine::new(&EngineConfig::default()).unwrap();

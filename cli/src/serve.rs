@@ -41,10 +41,11 @@ use axum::routing::get;
 use axum::{Json, Router};
 use futures_util::Stream;
 use gamesearch::engine::{Engine, EngineConfig};
-use gamesearch::games::{Connect4, Kalah, TicTacToe};
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
-use gamesearch::{line_names, Game, GameSpec, Limits, Player, Score, INF};
+use gamesearch::{line_names, Game, Limits, Player, Score, INF};
+use gamesearch_games::GameSpec;
+use gamesearch_games::{Connect4, Kalah, TicTacToe};
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -353,7 +354,8 @@ fn position(game: &str) -> Result<Position, ApiError> {
 ///
 /// ```
 /// use gamesearch::trace::{search_observed, Recorder};
-/// use gamesearch::{Algorithm, GameSpec, SearchConfig};
+/// use gamesearch::{Algorithm, SearchConfig};
+/// use gamesearch_games::GameSpec;
 /// let GameSpec::Connect4(game) = "connect4:4x4:1234".parse().unwrap() else { unreachable!() };
 /// let mut rec = Recorder::new(&game, 100);
 /// let out = search_observed(&game, Algorithm::AlphaBeta, &SearchConfig::new(2), &mut rec);

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
 use gamesearch::trace::{Trace, TraceNode};
-use gamesearch::{GameSpec, Player};
+use gamesearch::Player;
+use gamesearch_games::GameSpec;
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value};
 

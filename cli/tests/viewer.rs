@@ -6,8 +6,8 @@ use common::gamesearch;
 
 use std::path::{Path, PathBuf};
 
-use gamesearch::games::RandomTreeSpec;
 use gamesearch::trace::{search_observed, Recorder, Step, Trace};
+use gamesearch::trees::RandomTreeSpec;
 use gamesearch::{Algorithm, SearchConfig};
 use gamesearch_cli::view::{dot, final_state, svg};
 
@@ -234,8 +234,8 @@ fn every_example_tree_runs_its_documented_command() {
 /// layout it replaced).
 #[test]
 fn the_layout_is_tidy_on_irregular_trees() {
-    use gamesearch::GameSpec;
     use gamesearch_cli::view::layout;
+    use gamesearch_games::GameSpec;
     let mut traces = Vec::new();
     for seed in 0..300u64 {
         let spec = RandomTreeSpec::new(2 + (seed % 5) as u32, 2 + (seed % 4) as u32, seed);

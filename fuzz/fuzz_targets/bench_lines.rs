@@ -1,7 +1,8 @@
 //! Benchmark files (`<moves> <score>` lines): parse or error; the first lines that parse are
 //! solved within a node budget (an illegal move is an error, never a panic).
 #![no_main]
-use gamesearch::{benchmark, Limits};
+use gamesearch::Limits;
+use gamesearch_games::benchmark;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|s: &str| {

@@ -5,7 +5,7 @@
 #![no_main]
 use std::sync::Arc;
 
-use gamesearch::games::Connect4;
+use gamesearch_games::Connect4;
 use gamesearch::solver::book::Book;
 use gamesearch::{Game, Limits, SolveConfig};
 use libfuzzer_sys::fuzz_target;

@@ -31,5 +31,5 @@ pub fn exercise<G: PositionKey + SolverKnowledge + Sync>(g: &G) {
 /// must not open `/dev/zero` or wander the disk. The library's own rule decides.
 #[allow(dead_code)] // not every target reads GAME specs
 pub fn reads_files(s: &str) -> bool {
-    gamesearch::GameSpec::tree_file(s).is_some()
+    gamesearch_games::GameSpec::tree_file(s).is_some()
 }

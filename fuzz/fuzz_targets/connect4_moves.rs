@@ -1,7 +1,7 @@
 //! Connect-Four: a board size from the first two bytes (u64 or u128 bitboards) and a move string
 //! from the rest; what parses is a legal position (the solver's and minimax's hooks agree on it within a budget).
 #![no_main]
-use gamesearch::games::{Bitboard, Connect4};
+use gamesearch_games::{Bitboard, Connect4};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
@@ -18,12 +18,12 @@ fuzz_target!(|data: &[u8]| {
     // u64 bitboards where the board fits, u128 past them (as the GAME spec chooses).
     if let Ok(board) = Connect4::new(w, h) {
         check(&board, w, h, moves, |s| match s {
-            gamesearch::GameSpec::Connect4(q) => Some(q),
+            gamesearch_games::GameSpec::Connect4(q) => Some(q),
             _ => None,
         });
     } else if let Ok(board) = Connect4::<u128>::sized(w, h) {
         check(&board, w, h, moves, |s| match s {
-            gamesearch::GameSpec::Connect4Wide(q) => Some(q),
+            gamesearch_games::GameSpec::Connect4Wide(q) => Some(q),
             _ => None,
         });
     }
@@ -34,7 +34,7 @@ fn check<B: Bitboard>(
     w: usize,
     h: usize,
     moves: &str,
-    same: impl Fn(gamesearch::GameSpec) -> Option<Connect4<B>>,
+    same: impl Fn(gamesearch_games::GameSpec) -> Option<Connect4<B>>,
 ) {
     let Ok(p) = board.play_moves(moves) else {
         return;
@@ -42,7 +42,7 @@ fn check<B: Bitboard>(
     assert!(p.moves_played() <= w * h);
     // The same position through the GAME spec, and its text written back.
     let spec = format!("connect4:{w}x{h}:{}", moves.trim());
-    if let Ok(q) = spec.parse::<gamesearch::GameSpec>() {
+    if let Ok(q) = spec.parse::<gamesearch_games::GameSpec>() {
         assert_eq!(same(q), Some(p));
     }
     common::exercise(&p);

@@ -2,7 +2,7 @@
 //! parse or error; what parses describes itself in words and builds an engine (a table too large
 //! for the machine is an error, not an abort).
 #![no_main]
-use gamesearch::games::TicTacToe;
+use gamesearch_games::TicTacToe;
 use gamesearch_cli::play::{EngineSettings, EngineSpec};
 use libfuzzer_sys::fuzz_target;
 

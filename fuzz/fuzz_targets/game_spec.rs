@@ -1,7 +1,7 @@
 //! The `GAME` argument: any text either parses or is an error, and a game that parses survives
 //! a short search.
 #![no_main]
-use gamesearch::GameSpec;
+use gamesearch_games::GameSpec;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

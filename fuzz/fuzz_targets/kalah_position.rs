@@ -1,7 +1,7 @@
 //! Kalah's text form (`S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N`): parses or is an error, prints back
 //! to text that parses to the same position, and is searched.
 #![no_main]
-use gamesearch::games::Kalah;
+use gamesearch_games::Kalah;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use gamesearch::games::Kalah;
+use gamesearch_games::Kalah;
 use gamesearch::tablebase::{class_file, Probed, Tablebase, Tables};
 use gamesearch::{Limits, SolveConfig};
 use libfuzzer_sys::fuzz_target;

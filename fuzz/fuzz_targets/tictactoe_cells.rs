@@ -1,6 +1,6 @@
 //! Tic-tac-toe positions from text: parse or error, and search what parses.
 #![no_main]
-use gamesearch::games::TicTacToe;
+use gamesearch_games::TicTacToe;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

@@ -1,7 +1,7 @@
 //! Explicit-tree text: parses or is an error (never a stack overflow), and a tree that parses is
 //! searched, its evaluation log and height consistent.
 #![no_main]
-use gamesearch::games::ExplicitTree;
+use gamesearch::trees::ExplicitTree;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

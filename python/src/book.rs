@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use gamesearch::split::check_book;
-use gamesearch::GameSpec;
+use gamesearch_games::split::check_book;
+use gamesearch_games::GameSpec;
 use pyo3::prelude::*;
 
 use crate::{bad, replay, Game};

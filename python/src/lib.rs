@@ -15,8 +15,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use gamesearch::exact::{self, Method};
-use gamesearch::{Algorithm, Game as _, GameSpec, Limits, SearchConfig, SolveConfig};
+use gamesearch::{Algorithm, Game as _, Limits, SearchConfig, SolveConfig};
 use gamesearch_cli::play::Board;
+use gamesearch_games::GameSpec;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -647,10 +648,10 @@ fn trace(
 
 /// The engine's table and move-ordering memory, for the game it plays.
 enum Engines {
-    Connect4(gamesearch::engine::Engine<gamesearch::games::Connect4>),
-    Connect4Wide(gamesearch::engine::Engine<gamesearch::games::Connect4<u128>>),
-    Kalah(gamesearch::engine::Engine<gamesearch::games::Kalah>),
-    TicTacToe(gamesearch::engine::Engine<gamesearch::games::TicTacToe>),
+    Connect4(gamesearch::engine::Engine<gamesearch_games::Connect4>),
+    Connect4Wide(gamesearch::engine::Engine<gamesearch_games::Connect4<u128>>),
+    Kalah(gamesearch::engine::Engine<gamesearch_games::Kalah>),
+    TicTacToe(gamesearch::engine::Engine<gamesearch_games::TicTacToe>),
 }
 
 /// The anytime engine on a game with a board: iterative deepening within a time (or depth)

@@ -4,8 +4,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use gamesearch::games::{Connect4, Kalah, TicTacToe};
-use gamesearch::{ExactSolver, GameSpec, PositionKey, SolveConfig, SolverKnowledge};
+use gamesearch::{ExactSolver, PositionKey, SolveConfig, SolverKnowledge};
+use gamesearch_games::GameSpec;
+use gamesearch_games::{Connect4, Kalah, TicTacToe};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use gamesearch::split::{job_key as key_of, split_text, SplitText, TextMaster};
+use gamesearch_games::split::{job_key as key_of, split_text, SplitText, TextMaster};
 use pyo3::prelude::*;
 
 use crate::bad;

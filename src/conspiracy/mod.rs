@@ -153,7 +153,7 @@ fn merge_costs(
 /// Parameters of a conspiracy-number search.
 ///
 /// ```
-/// use gamesearch::{cns, games::RandomTreeSpec, search, Algorithm, CnConfig, SearchConfig};
+/// use gamesearch::{cns, trees::RandomTreeSpec, search, Algorithm, CnConfig, SearchConfig};
 /// let root = RandomTreeSpec::new(3, 4, 2).root().unwrap();
 /// let mut cfg = CnConfig::new(4);
 /// cfg.accuracy = 0; // the exact minimax value
@@ -613,7 +613,7 @@ fn downsize_at<G: Game>(t: &CnTree<G>, i: usize, target: Score) -> usize {
 ///
 /// ```
 /// use gamesearch::conspiracy::{cns, CnConfig};
-/// use gamesearch::games::ExplicitTree;
+/// use gamesearch::trees::ExplicitTree;
 /// let t = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
 /// let r = cns(&t.root(), &CnConfig::new(2));
 /// assert_eq!((r.value, r.range), (4, (4, 4)));

@@ -97,7 +97,7 @@ pub(crate) fn fail_hard<G: Game, O: Observer<G::Move>>(
 /// point of view.
 ///
 /// ```
-/// use gamesearch::{depth_first::alphabeta::null_window, games::ExplicitTree, Limits};
+/// use gamesearch::{depth_first::alphabeta::null_window, trees::ExplicitTree, Limits};
 /// let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
 /// let (t, _stats) = null_window(&tree.root(), 3, 10, &Limits::none());
 /// assert!(t.unwrap() > 3); // V(A) = 4 > 3

@@ -94,7 +94,7 @@ impl fmt::Display for DepthFirst {
 /// Runs `algo` on `game` to `depth` within `limits` (NegaScout's refinement on).
 ///
 /// ```
-/// use gamesearch::{depth_first::{search, DepthFirst}, games::RandomTreeSpec, Limits};
+/// use gamesearch::{depth_first::{search, DepthFirst}, trees::RandomTreeSpec, Limits};
 /// let root = RandomTreeSpec::new(4, 6, 42).root().unwrap();
 /// let ab = search(&root, DepthFirst::AlphaBeta, 6, &Limits::none());
 /// let ns = search(&root, DepthFirst::NegaScout, 6, &Limits::none());
@@ -380,7 +380,7 @@ impl<M: Copy, O: Observer<M>> Ctx<M, O> {
 /// for `alphabeta-hard` it is clamped to `[alpha, beta]`. SCOUT and minimax take no window.
 ///
 /// ```
-/// use gamesearch::{depth_first::{search_window, DepthFirst}, games::ExplicitTree, SearchConfig};
+/// use gamesearch::{depth_first::{search_window, DepthFirst}, trees::ExplicitTree, SearchConfig};
 /// let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
 /// let cfg = SearchConfig::new(2);
 /// let r = search_window(&tree.root(), DepthFirst::NegaScout, 5, 6, &cfg).unwrap();

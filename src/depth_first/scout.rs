@@ -112,7 +112,7 @@ pub struct TestOutcome {
 ///
 /// ```
 /// use gamesearch::depth_first::scout::{test, Condition};
-/// use gamesearch::{games::ExplicitTree, Limits};
+/// use gamesearch::{trees::ExplicitTree, Limits};
 /// let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
 /// let r = test(&tree.root(), 4, Condition::Ge, 10, &Limits::none());
 /// assert_eq!(r.holds, Some(true));

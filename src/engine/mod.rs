@@ -19,17 +19,18 @@
 //! are positions whose value an endgame database knows ([`Heuristic::proven_value`]).
 //!
 //! ```
+//! # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 //! use gamesearch::engine::{Engine, EngineConfig};
-//! use gamesearch::games::Connect4;
-//! use gamesearch::{Game, Limits};
+//! use gamesearch::Limits;
 //! use std::time::Duration;
 //!
-//! let mut engine: Engine<Connect4> = Engine::new(&EngineConfig::default()).unwrap();
-//! // The first player has 4, 5, 6 on the bottom row: it wins at once.
-//! let p = Connect4::new(7, 6).unwrap().play_moves("445566").unwrap();
-//! let t = engine.think(&p, &Limits::none().with_max_time(Duration::from_millis(100)), |_| {});
-//! assert_eq!(t.mate, Some(1)); // win in 1 ply
-//! assert!(p.move_name(t.best_move.unwrap()) == "3" || p.move_name(t.best_move.unwrap()) == "7");
+//! let mut engine: Engine<Nim> = Engine::new(&EngineConfig::default()).unwrap();
+//! // Three stones: take them all and win at once.
+//! let t = engine.think(&Nim::new(3), &Limits::none().with_max_time(Duration::from_millis(100)), |_| {});
+//! assert_eq!((t.mate, t.best_move), (Some(1), Some(3))); // win in 1 ply
+//! // Seven stones: take 3, leave 4, win in 3 plies.
+//! let t = engine.think(&Nim::new(7), &Limits::none().with_max_time(Duration::from_millis(100)), |_| {});
+//! assert_eq!((t.mate, t.best_move), (Some(3), Some(3)));
 //! ```
 
 mod ordering;
@@ -54,11 +55,12 @@ use search::{PlainToDepth, Searcher};
 /// [`crate::SolverKnowledge`], a game opts in with an empty `impl` and adapters forward it.
 ///
 /// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 /// use gamesearch::engine::Heuristic;
-/// use gamesearch::games::Connect4;
-/// let start = Connect4::new(7, 6).unwrap();
-/// // The first player's centre stone is worth more than the second's edge stone.
-/// assert!(start.play_moves("41").unwrap().heuristic() > 0);
+/// use gamesearch::Game;
+/// // impl Heuristic for Nim {}: the default, the game's own f(p).
+/// assert_eq!(Nim::new(6).heuristic(), Nim::new(6).evaluate());
+/// assert_eq!(Nim::new(0).heuristic(), -1); // MAX faces an empty pile: lost
 /// ```
 ///
 /// Without the (empty) impl the engine does not compile, and the message names this trait:
@@ -100,11 +102,11 @@ pub trait Heuristic: Game {
     ///
     /// ```
     /// use gamesearch::engine::Heuristic;
-    /// use gamesearch::games::Kalah;
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
     /// use gamesearch::tablebase::{Probed, Tables};
     /// use gamesearch::{solve, SolveConfig};
-    /// // Kalah with 2 pits of 2 seeds: 8 seeds in the pits, so class 8.
-    /// let p = Kalah::new(2, 2).unwrap();
+    /// // Nim's class is its pile.
+    /// let p = Nim::new(8);
     /// let mut tables = Tables::new(&p);
     /// for class in 0..=8 {
     ///     tables.build_class(class).unwrap();
@@ -417,7 +419,7 @@ impl<G: PositionKey, S> Engine<G, S> {
 /// null-window test per child tried along it (not counted in the statistics).
 ///
 /// ```
-/// use gamesearch::{engine::mtdf_to_depth, games::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
+/// use gamesearch::{engine::mtdf_to_depth, trees::RandomTreeSpec, search, Algorithm, Limits, SearchConfig};
 /// let root = RandomTreeSpec::new(4, 6, 3).root().unwrap();
 /// let m = mtdf_to_depth(&root, 6, &Limits::none());
 /// assert_eq!(m.value, search(&root, Algorithm::Minimax, &SearchConfig::new(6)).value);
@@ -438,12 +440,12 @@ pub fn mtdf_to_depth<G: Game>(
 /// positions whose depth-limited trees differ (the side to move included).
 ///
 /// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 /// use gamesearch::engine::{mtdf_to_depth, mtdf_to_depth_by_position};
-/// use gamesearch::games::Connect4;
 /// use gamesearch::Limits;
-/// let p = Connect4::new(7, 6).unwrap().play_moves("4453").unwrap();
-/// let by_path = mtdf_to_depth(&p, 7, &Limits::none());
-/// let by_position = mtdf_to_depth_by_position(&p, 7, &Limits::none());
+/// let p = Nim::new(30); // 3^8 lines to depth 8, far fewer piles
+/// let by_path = mtdf_to_depth(&p, 8, &Limits::none());
+/// let by_position = mtdf_to_depth_by_position(&p, 8, &Limits::none());
 /// assert_eq!(by_position.value, by_path.value);
 /// assert!(by_position.stats.nodes() < by_path.stats.nodes());
 /// ```

@@ -46,9 +46,9 @@ use crate::stats::Stats;
 ///
 /// ```
 /// use gamesearch::proof_number::dfpn::{Dfpn, DfpnConfig};
-/// use gamesearch::games::TicTacToe;
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 /// let mut d = Dfpn::new(&DfpnConfig { tt_bytes: 1 << 20, ..DfpnConfig::default() }).unwrap();
-/// assert_eq!(d.value(&TicTacToe::new()).value, Some(0));
+/// assert_eq!(d.value(&Nim::new(12)).value, Some(-1)); // 12 stones: a multiple of 4, lost
 /// ```
 #[derive(Clone, Debug)]
 pub struct DfpnConfig {
@@ -475,11 +475,11 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     ///
     /// ```
     /// use gamesearch::proof_number::{dfpn::{Dfpn, DfpnConfig}, Answer};
-    /// use gamesearch::games::Connect4;
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
     /// let mut d = Dfpn::new(&DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() }).unwrap();
-    /// let p = Connect4::new(4, 4).unwrap(); // a draw (Tromp)
-    /// assert_eq!(d.prove(&p, 0).answer, Answer::Proven);
-    /// assert_eq!(d.prove(&p, 1).answer, Answer::Disproven);
+    /// let p = Nim::new(10); // won for the first player: take 2
+    /// assert_eq!(d.prove(&p, 1).answer, Answer::Proven);
+    /// assert_eq!(d.prove(&Nim::new(8), 0).answer, Answer::Disproven);
     /// ```
     pub fn prove(&mut self, root: &G, v: Score) -> DfpnResult<G::Move> {
         let before = self.stats;
@@ -536,9 +536,9 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     ///
     /// ```
     /// use gamesearch::proof_number::{check_proof, dfpn::{Dfpn, DfpnConfig}};
-    /// use gamesearch::games::TicTacToe;
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
     /// let mut d = Dfpn::new(&DfpnConfig { tt_bytes: 1 << 20, ..DfpnConfig::default() }).unwrap();
-    /// let p = TicTacToe::new();
+    /// let p = Nim::new(9);
     /// d.prove(&p, 0);
     /// let t = d.proof_tree(&p, 0, true).unwrap();
     /// assert!(check_proof(&p, &t, 0, u32::MAX, true).is_ok());
@@ -595,9 +595,10 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     ///
     /// ```
     /// use gamesearch::proof_number::dfpn::{Dfpn, DfpnConfig};
-    /// use gamesearch::games::Kalah;
+    /// use gamesearch::trees::ExplicitTree;
     /// let mut d = Dfpn::new(&DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() }).unwrap();
-    /// assert_eq!(d.value(&Kalah::new(4, 2).unwrap()).value, Some(6)); // Irving et al.
+    /// let t = ExplicitTree::parse("(max (min 3 -5) (min 6 9) (min -2 7))").unwrap();
+    /// assert_eq!(d.value(&t.root()).value, Some(6));
     /// ```
     pub fn value(&mut self, root: &G) -> PnValue<G::Move> {
         self.value_with(root, |_| {})
@@ -686,10 +687,11 @@ impl<M> DfpnSolution<M> {
 ///
 /// ```
 /// use gamesearch::proof_number::dfpn::{solve, DfpnConfig};
-/// use gamesearch::games::Connect4;
+/// use gamesearch::trees::ExplicitTree;
+/// let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
 /// let cfg = DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() };
-/// let r = solve(&Connect4::new(5, 4).unwrap(), &cfg, true, true, |_| {}).unwrap();
-/// assert_eq!(r.value.value, Some(0)); // Tromp: 5x4 is a draw
+/// let r = solve(&t.root(), &cfg, true, true, |_| {}).unwrap();
+/// assert_eq!(r.value.value, Some(0)); // a draw
 /// assert!(r.proof_nodes.unwrap() > 0);
 /// ```
 pub fn solve<G: PositionKey + SolverKnowledge>(
@@ -758,10 +760,11 @@ pub fn solve<G: PositionKey + SolverKnowledge>(
 ///
 /// ```
 /// use gamesearch::proof_number::dfpn::{solve_report, DfpnConfig};
-/// use gamesearch::games::Connect4;
+/// use gamesearch::trees::ExplicitTree;
+/// let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
 /// let cfg = DfpnConfig { tt_bytes: 16 << 20, ..DfpnConfig::default() };
-/// let r = solve_report(&Connect4::new(5, 4).unwrap(), &cfg, true, true, |_| {}).unwrap();
-/// assert_eq!((r.value, r.outcome), (Some(0), Some("draw"))); // Tromp: 5x4 is a draw
+/// let r = solve_report(&t.root(), &cfg, true, true, |_| {}).unwrap();
+/// assert_eq!((r.value, r.outcome), (Some(0), Some("draw")));
 /// assert!(r.proof_nodes.unwrap() > 0);
 /// ```
 pub fn solve_report<G: PositionKey + SolverKnowledge>(

@@ -72,10 +72,11 @@ pub enum Answer {
 /// Parameters of a proof-number search.
 ///
 /// ```
-/// use gamesearch::{games::TicTacToe, pn_value, PnConfig};
-/// let mut cfg = PnConfig::new(9);
+/// use gamesearch::{pn_value, trees::ExplicitTree, PnConfig};
+/// let t = ExplicitTree::parse("(max (min 3 5) (min 2 9) (min 4 6))").unwrap();
+/// let mut cfg = PnConfig::new(2);
 /// cfg.max_memory = Some(64 << 20);
-/// assert_eq!(pn_value(&TicTacToe::new(), &cfg).value, Some(0));
+/// assert_eq!(pn_value(&t.root(), &cfg).value, Some(4));
 /// ```
 #[derive(Clone, Debug)]
 pub struct PnConfig {
@@ -516,7 +517,7 @@ impl<G: Game> PnTree<G> {
 ///
 /// ```
 /// use gamesearch::proof_number::{pn_search, Answer, PnConfig};
-/// use gamesearch::games::ExplicitTree;
+/// use gamesearch::trees::ExplicitTree;
 /// let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
 /// let cfg = PnConfig::new(2);
 /// assert_eq!(pn_search(&tree.root(), 4, &cfg).answer, Answer::Proven);
@@ -571,7 +572,7 @@ fn run_threshold<G: Game, O: Observer<G::Move>>(
 ///
 /// ```
 /// use gamesearch::proof_number::{pn_value, PnConfig};
-/// use gamesearch::games::ExplicitTree;
+/// use gamesearch::trees::ExplicitTree;
 /// let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
 /// let r = pn_value(&tree.root(), &PnConfig::new(2));
 /// assert_eq!(r.value, Some(4));
@@ -773,8 +774,9 @@ pub fn validate(cfg: &PnConfig) -> Result<(), Error> {
 /// [`pn_value`]; otherwise binary PN answers "win?" (`V >= 1`) and, if not, "draw?" (`V >= 0`).
 ///
 /// ```
-/// use gamesearch::{games::TicTacToe, proof_number::{solve, PnConfig}};
-/// let r = solve(&TicTacToe::new(), &PnConfig::new(u32::MAX), false);
+/// use gamesearch::{proof_number::{solve, PnConfig}, trees::ExplicitTree};
+/// let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
+/// let r = solve(&t.root(), &PnConfig::new(u32::MAX), false);
 /// assert_eq!((r.value, r.complete), (Some(0), true)); // a draw
 /// ```
 pub fn solve<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> PnValue<G::Move> {

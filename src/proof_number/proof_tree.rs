@@ -27,7 +27,7 @@ impl<M> ProofTree<M> {
 ///
 /// ```
 /// use gamesearch::proof_number::{check_proof, pn_search_tree, PnConfig};
-/// use gamesearch::games::ExplicitTree;
+/// use gamesearch::trees::ExplicitTree;
 /// let t = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
 /// let (_, tree) = pn_search_tree(&t.root(), 4, &PnConfig::new(2));
 /// let proof = tree.proof_tree().unwrap();

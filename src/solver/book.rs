@@ -25,23 +25,49 @@
 //! upper bound.
 //!
 //! ```
-//! use gamesearch::games::Connect4;
+//! # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 //! use gamesearch::solver::book::Book;
-//! use gamesearch::{Game, SolverKnowledge};
+//! use gamesearch::Game;
 //!
-//! let start = Connect4::new(7, 6).unwrap();
-//! let mut b = Book::builder("connect4:7x6", "by hand");
-//! // The first player wins (+1) by playing the middle column (index 3).
-//! b.insert(&start, (1, 1), Some(3));
+//! let start = Nim::new(10);
+//! let mut b = Book::builder("nim", "by hand");
+//! // The first player wins (+1) by taking 2.
+//! b.insert(&start, (1, 1), Some(2));
 //! let book = Book::from_bytes(&b.build().to_bytes()).unwrap();
 //! let answer = book.lookup(&start).unwrap();
-//! assert_eq!((answer.value(), answer.best_move), (Some(1), Some(3)));
-//! // A mirror image is answered with the move mirrored.
-//! let (a, m) = (start.play_moves("1").unwrap(), start.play_moves("7").unwrap());
-//! let mut b = Book::builder("connect4:7x6", "by hand");
-//! b.insert(&a, (-2, -2), Some(1));
-//! let book = b.build();
-//! assert_eq!(book.lookup(&m).unwrap().best_move, Some(5));
+//! assert_eq!((answer.value(), answer.best_move), (Some(1), Some(2)));
+//! assert!(book.lookup(&start.play(1)).is_none());
+//! ```
+//!
+//! A game with mirror images (a `SolverKnowledge::canonical_key`) is answered for the mirror
+//! image with the move mirrored (Connect-Four's, in the crate `gamesearch-games`):
+//!
+//! ```
+//! use gamesearch::solver::book::Book;
+//! use gamesearch::{Game, Player, PositionKey, Score, SolverKnowledge};
+//! // A row of three cells; a move marks one; mirror images (cell i and 2 - i) share a key.
+//! #[derive(Clone, Copy, Debug)]
+//! struct Row(u8); // the marked cells, a bit each
+//! impl Game for Row {
+//!     type Move = u8;
+//!     type Moves = std::vec::IntoIter<u8>;
+//!     fn to_move(&self) -> Player { if self.0.count_ones() % 2 == 0 { Player::Max } else { Player::Min } }
+//!     fn moves(&self) -> Self::Moves { (0..3).filter(|c| self.0 & 1 << c == 0).collect::<Vec<_>>().into_iter() }
+//!     fn play(&self, c: u8) -> Self { Row(self.0 | 1 << c) }
+//!     fn evaluate(&self) -> Score { 0 }
+//! }
+//! impl PositionKey for Row { fn key(&self) -> u64 { u64::from(self.0) } }
+//! impl SolverKnowledge for Row {
+//!     fn canonical_key(&self) -> Option<(u64, bool)> {
+//!         let m = (self.0 & 1) << 2 | (self.0 & 2) | (self.0 >> 2 & 1);
+//!         Some((u64::from(self.0.min(m)), m < self.0))
+//!     }
+//!     // Cell c's mirror is 2 - c: in generation order, index i becomes moves - 1 - i.
+//!     fn mirror_index(&self, i: u8) -> u8 { self.moves().count() as u8 - 1 - i }
+//! }
+//! let mut b = Book::builder("row", "by hand");
+//! b.insert(&Row(0b001), (0, 0), Some(1));
+//! assert_eq!(b.build().lookup(&Row(0b100)).unwrap().best_move, Some(1));
 //! ```
 
 use std::collections::HashMap;

@@ -8,17 +8,22 @@ use crate::game::{Adapter, Game, Score};
 /// every hook must be true, never a guess: the solver's answer is exact only if they are.
 /// Adapters ([`Adapter`]) get the inner game's hooks through the blanket impl below.
 ///
+/// A small game's knowledge (the one-pile Nim of `docs/nim.rs`: take 1 to 3, the last stone
+/// wins) and what the solver makes of it; Connect-Four's, hook by hook, is in the crate
+/// `gamesearch-games` (`connect4/knowledge.rs`).
+///
 /// ```
-/// use gamesearch::games::Connect4;
-/// use gamesearch::{Game, SolverKnowledge};
-/// let start = Connect4::new(7, 6).unwrap();
-/// // The first player has columns 4, 5 and 6 of the bottom row: 3 or 7 completes four.
-/// let p = start.play_moves("445566").unwrap();
-/// let win = p.immediate_win().unwrap();
-/// assert!(p.move_name(win) == "3" || p.move_name(win) == "7");
-/// assert!(p.play(win).evaluate() > 0);
-/// // The second player, to move after 44556, has no such stone.
-/// assert_eq!(start.play_moves("44556").unwrap().immediate_win(), None);
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::{solve, Game, SolveConfig, SolverKnowledge};
+/// // impl SolverKnowledge for Nim {
+/// //     fn immediate_win(&self) -> Option<u8> { (1..=3).contains(&self.pile).then_some(self.pile) }
+/// // }
+/// assert_eq!(Nim::new(3).immediate_win(), Some(3)); // take them all
+/// assert_eq!(Nim::new(5).immediate_win(), None);
+/// let s = solve(&Nim::new(5), &SolveConfig::default(), |_| {}).unwrap();
+/// assert_eq!((s.value, s.best_move), (Some(1), Some(1))); // leave a multiple of 4
+/// let s = solve(&Nim::new(8), &SolveConfig::default(), |_| {}).unwrap();
+/// assert_eq!(s.value, Some(-1));
 /// ```
 ///
 /// Without the (empty) impl the solver does not compile, and the message names this trait:
@@ -64,16 +69,6 @@ pub trait SolverKnowledge: Game {
     /// `child`, is for the side to move here — higher first, equal keys in generation order. It
     /// must order as [`SolverKnowledge::order_moves`] does, which the solver uses elsewhere.
     /// Default: 0 (generation order).
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, Game, SolverKnowledge};
-    /// let p = Connect4::new(7, 6).unwrap().play_moves("4455").unwrap();
-    /// let mut moves: Vec<u8> = p.moves().collect();
-    /// p.order_moves(&mut moves);
-    /// let mut by_child: Vec<u8> = p.moves().collect();
-    /// by_child.sort_by_key(|&m| std::cmp::Reverse(p.child_order(m, &p.play(m))));
-    /// assert_eq!(moves, by_child);
-    /// ```
     fn child_order(&self, _mv: Self::Move, _child: &Self) -> u32 {
         0
     }
@@ -91,17 +86,6 @@ pub trait SolverKnowledge: Game {
     /// this position. Moves that are "the same" in different positions share a slot —
     /// Connect-Four: the column and whose stone it is (measured against the cell and whose
     /// stone, one thread, nine empty boards: 200 M nodes in all against 213 M). Default: 0.
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, SolverKnowledge};
-    /// let p = Connect4::new(7, 6).unwrap();
-    /// // The first player's stone in column 4, wherever the other stones lie.
-    /// assert_eq!(p.history_slot(3), p.play_moves("1144").unwrap().history_slot(3));
-    /// // Not the second player's stone there, nor the first player's in column 5.
-    /// assert_ne!(p.history_slot(3), p.play_moves("1").unwrap().history_slot(3));
-    /// assert_ne!(p.history_slot(3), p.history_slot(4));
-    /// assert!(p.history_slot(3) < Connect4::<u64>::HISTORY_SLOTS);
-    /// ```
     fn history_slot(&self, _mv: Self::Move) -> usize {
         0
     }
@@ -114,12 +98,6 @@ pub trait SolverKnowledge: Game {
     /// 213 → 197 µs, 4x5 3,549 → 2,859 and 516 → 407 µs, 4x7 6.72 → 5.17 ms, 4x9 550 k → 442 k
     /// and 85.1 → 65.7 ms, 4x10 4.54 M → 4.09 M; 4x8 the one loss, 337 k → 353 k and +2 %
     /// time; 5x4 unchanged, 6x4 +41 % nodes without it).
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, SolverKnowledge};
-    /// assert!(Connect4::new(7, 6).unwrap().keeps_history());
-    /// assert!(!Connect4::new(4, 9).unwrap().keeps_history());
-    /// ```
     fn keeps_history(&self) -> bool {
         true
     }
@@ -164,17 +142,6 @@ pub trait SolverKnowledge: Game {
     /// [`SolverKnowledge::quiet_bounds`] or tighter (the child then uses them instead of its
     /// own). Default: none (Connect-Four: the opponent's win with its next stone when every move
     /// loses at once, else `quiet_bounds`).
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, SolverKnowledge};
-    /// // The first player has 3, 4 and 5 of the bottom row, 2 and 6 both open: the second,
-    /// // to move, cannot stop both, and the first wins with its fourth stone (22 - 4).
-    /// let p = Connect4::new(7, 6).unwrap().play_moves("33445").unwrap();
-    /// assert_eq!(p.static_bounds(), Some((18, 18)));
-    /// // From the empty board, only the bounds every position has.
-    /// let (lo, hi) = Connect4::new(7, 6).unwrap().static_bounds().unwrap();
-    /// assert!(lo < 0 && hi > 0);
-    /// ```
     fn static_bounds(&self) -> Option<(Score, Score)> {
         None
     }
@@ -193,14 +160,6 @@ pub trait SolverKnowledge: Game {
     /// moves out before it reads a child's [`SolverKnowledge::static_bounds`] and searches the
     /// position at the end of the chain in the child's place: its value is the child's, since
     /// every other move loses at once. Default: none.
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, SolverKnowledge};
-    /// // The first player threatens the bottom of column 4: the second must play there.
-    /// let p = Connect4::new(7, 6).unwrap().play_moves("141414").unwrap();
-    /// assert_eq!(p.forced_move(), Some(3));
-    /// assert_eq!(Connect4::new(7, 6).unwrap().forced_move(), None);
-    /// ```
     fn forced_move(&self) -> Option<Self::Move> {
         None
     }
@@ -220,18 +179,6 @@ pub trait SolverKnowledge: Game {
     /// of 32 cells or more four columns wide, or of 48 cells or more: the ones that differ only
     /// in the colour of stones no line of four can use any more); the flag then says `false`.
     /// Default: none (no symmetry; the solver uses `key`).
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, SolverKnowledge};
-    /// let start = Connect4::new(7, 6).unwrap();
-    /// let (a, b) = (start.play_moves("12").unwrap(), start.play_moves("76").unwrap());
-    /// let ((ka, ma), (kb, mb)) = (a.canonical_key().unwrap(), b.canonical_key().unwrap());
-    /// assert_eq!(ka, kb); // mirror images share a key
-    /// assert!(ma != mb); // one of them is keyed by its mirror's code
-    /// // The best move stored by one is read, mirrored, by the other: columns 1..7 are all
-    /// // playable, so index i is column i + 1 and its mirror column 7 - i.
-    /// assert_eq!(a.mirror_index(0), 6);
-    /// ```
     fn canonical_key(&self) -> Option<(u64, bool)> {
         None
     }
@@ -256,14 +203,6 @@ pub trait SolverKnowledge: Game {
     /// `v`?", in MAX's view. 0 asks first whether MAX wins, −1 whether MAX loses; a close game
     /// needs only one of the two, so a game that knows which way close games lean says so here.
     /// Only the order of the tests changes, never a value. Default: 0.
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, SolverKnowledge};
-    /// // The empty boards of even width and height solved so far are draws or second player's
-    /// // wins but 10x6, so Connect-Four asks first whether the first player (MAX) loses there.
-    /// assert_eq!(Connect4::new(6, 6).unwrap().near_zero_guess(), -1);
-    /// assert_eq!(Connect4::new(7, 6).unwrap().near_zero_guess(), 0);
-    /// ```
     fn near_zero_guess(&self) -> Score {
         0
     }
@@ -273,13 +212,6 @@ pub trait SolverKnowledge: Game {
     /// root with at most [`crate::solver::SolveConfig::alone_up_to_plies`] plies left on one
     /// thread: a tree that small is over before a second thread pays for itself. Default:
     /// `None` (no bound; the threads always join).
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, Game, SolverKnowledge};
-    /// let p = Connect4::new(5, 4).unwrap();
-    /// assert_eq!(p.plies_left_at_most(), Some(20));
-    /// assert_eq!(p.play(2).play(2).plies_left_at_most(), Some(18));
-    /// ```
     fn plies_left_at_most(&self) -> Option<u32> {
         None
     }
@@ -289,15 +221,6 @@ pub trait SolverKnowledge: Game {
     /// position, as cheaply as the game can guess them: the solver asks for their table
     /// buckets ahead of time, before it searches the position. Only a hint — a wrong or missing
     /// key costs a wasted memory load, never a wrong value. Default: none.
-    ///
-    /// ```
-    /// use gamesearch::{games::Connect4, Game, SolverKnowledge};
-    /// let p = Connect4::new(7, 6).unwrap();
-    /// let mut hints = Vec::new();
-    /// p.child_key_hints(|k| hints.push(k));
-    /// let keys: Vec<u64> = p.moves().map(|c| p.play(c).canonical_key().unwrap().0).collect();
-    /// assert_eq!(hints, keys);
-    /// ```
     #[inline]
     fn child_key_hints(&self, f: impl FnMut(u64)) {
         let _ = f;

@@ -65,9 +65,10 @@ use table::TranspositionTable;
 /// How to solve.
 ///
 /// ```
-/// use gamesearch::{games::TicTacToe, solve, Limits, SolveConfig};
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::{solve, Limits, SolveConfig};
 /// let cfg = SolveConfig { tt_bytes: 1 << 20, limits: Limits::none().with_max_nodes(1 << 20), ..SolveConfig::default() };
-/// assert_eq!(solve(&TicTacToe::new(), &cfg, |_| {}).unwrap().value, Some(0));
+/// assert_eq!(solve(&Nim::new(21), &cfg, |_| {}).unwrap().value, Some(1));
 /// ```
 #[derive(Clone, Debug)]
 pub struct SolveConfig {
@@ -163,9 +164,9 @@ pub struct Progress {
 /// The result of a solve.
 ///
 /// ```
-/// use gamesearch::{games::Connect4, solve, SolveConfig};
-/// // Tromp's table: 4x4 Connect-Four is a draw.
-/// let s = solve(&Connect4::new(4, 4).unwrap(), &SolveConfig { tt_bytes: 1 << 22, ..SolveConfig::default() }, |_| {}).unwrap();
+/// use gamesearch::{solve, trees::ExplicitTree, SolveConfig};
+/// let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
+/// let s = solve(&t.root(), &SolveConfig { tt_bytes: 1 << 22, ..SolveConfig::default() }, |_| {}).unwrap();
 /// assert_eq!((s.value, s.bounds, s.complete), (Some(0), (0, 0), true));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -200,9 +201,10 @@ impl<M: Copy> Solution<M> {
     /// solve` prints, whichever solver found it.
     ///
     /// ```
-    /// use gamesearch::{games::TicTacToe, solve, SolveConfig};
-    /// let s = solve(&TicTacToe::new(), &SolveConfig::default(), |_| {}).unwrap();
-    /// let r = s.report(&TicTacToe::new(), "alphabeta-tt", 1.0);
+    /// use gamesearch::{solve, trees::ExplicitTree, SolveConfig};
+    /// let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
+    /// let s = solve(&t.root(), &SolveConfig::default(), |_| {}).unwrap();
+    /// let r = s.report(&t.root(), "alphabeta-tt", 1.0);
     /// assert_eq!((r.value, r.outcome), (Some(0), Some("draw")));
     /// ```
     pub fn report<G: Game<Move = M>>(&self, game: &G, algo: &str, time_ms: f64) -> SolveReport {
@@ -229,12 +231,12 @@ impl<M: Copy> Solution<M> {
 /// positions wants.
 ///
 /// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 /// use gamesearch::solver::{ExactSolver, SolveConfig};
-/// use gamesearch::games::Kalah;
 /// let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
 /// let mut solver = ExactSolver::new(&cfg).unwrap();
-/// assert_eq!(solver.solve(&Kalah::new(4, 1).unwrap(), &cfg, |_| {}).unwrap().value, Some(2));
-/// assert_eq!(solver.solve(&Kalah::new(4, 2).unwrap(), &cfg, |_| {}).unwrap().value, Some(6));
+/// assert_eq!(solver.solve(&Nim::new(20), &cfg, |_| {}).unwrap().value, Some(-1));
+/// assert_eq!(solver.solve(&Nim::new(22), &cfg, |_| {}).unwrap().value, Some(1));
 /// ```
 pub struct ExactSolver<G: Game> {
     /// The table, shared with the solvers [`ExactSolver::sharing_table`] made.
@@ -267,17 +269,17 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
     /// table for every request this way).
     ///
     /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
     /// use gamesearch::solver::{ExactSolver, SolveConfig};
-    /// use gamesearch::games::Kalah;
     /// let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
     /// let mut first = ExactSolver::new(&cfg).unwrap();
     /// let mut second = first.sharing_table();
     /// let theirs = cfg.clone();
     /// let other = std::thread::spawn(move || {
-    ///     second.solve(&Kalah::new(4, 2).unwrap(), &theirs, |_| {}).unwrap().value
+    ///     second.solve(&Nim::new(40), &theirs, |_| {}).unwrap().value
     /// });
-    /// assert_eq!(first.solve(&Kalah::new(4, 1).unwrap(), &cfg, |_| {}).unwrap().value, Some(2));
-    /// assert_eq!(other.join().unwrap(), Some(6));
+    /// assert_eq!(first.solve(&Nim::new(41), &cfg, |_| {}).unwrap().value, Some(1));
+    /// assert_eq!(other.join().unwrap(), Some(-1));
     /// ```
     pub fn sharing_table(&self) -> Self {
         ExactSolver {
@@ -292,9 +294,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
 /// step.
 ///
 /// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 /// use gamesearch::solver::{solve, SolveConfig};
-/// use gamesearch::games::Kalah;
-/// let s = solve(&Kalah::new(3, 2).unwrap(), &SolveConfig::default(), |_| {}).unwrap();
+/// let s = solve(&Nim::new(30), &SolveConfig::default(), |_| {}).unwrap();
 /// assert!(s.complete);
 /// assert_eq!(s.bounds.0, s.bounds.1);
 /// ```

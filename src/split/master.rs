@@ -25,11 +25,11 @@ const DISPROVEN: Numbers = (u64::MAX, 0);
 /// all, where solving every job exactly takes 309 M (`docs/results.md`).
 ///
 /// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 /// use gamesearch::split::{split, Master};
-/// use gamesearch::games::Connect4;
 /// use gamesearch::{solve, SolveConfig};
 ///
-/// let root = Connect4::new(5, 4).unwrap();
+/// let root = Nim::new(17);
 /// let plan = split(&root, 3, 1_000).unwrap();
 /// let mut master = Master::new(plan.clone(), 0);
 /// let mut asked = 0;

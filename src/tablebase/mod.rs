@@ -16,14 +16,15 @@
 //! a position of a loaded class is a leaf with its exact value.
 //!
 //! ```
-//! use gamesearch::games::Kalah;
+//! # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 //! use gamesearch::tablebase::{Probed, Tables};
 //! use gamesearch::{solve, Game, SolveConfig};
 //!
-//! let start = Kalah::new(3, 3).unwrap(); // 18 seeds
+//! // Nim (docs/nim.rs): the class is the pile, the rank the side to move.
+//! let start = Nim::new(18);
 //! let mut tables = Tables::new(&start);
 //! for class in 0..=10 {
-//!     tables.build_class(class).unwrap(); // every position with at most 10 seeds in the pits
+//!     tables.build_class(class).unwrap(); // every pile of at most 10 stones
 //! }
 //! let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
 //! let with = solve(&Probed::new(start, &tables), &cfg, |_| {}).unwrap();

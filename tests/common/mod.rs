@@ -1,7 +1,7 @@
 #![allow(dead_code)] // each test binary uses some of these
 //! Generators shared by the property tests.
 
-use gamesearch::games::{RandomTreeSpec, TreeOrder, Turns, Values};
+use gamesearch::trees::{RandomTreeSpec, TreeOrder, Turns, Values};
 use gamesearch::Game;
 use proptest::prelude::*;
 

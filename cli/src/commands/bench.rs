@@ -50,7 +50,7 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
         Error::BadParameter(m) => Error::BadParameter(format!("{file}, {m}")),
         other => other,
     };
-    let mut lines = gamesearch::benchmark::parse(&text).map_err(in_file)?;
+    let mut lines = gamesearch_games::benchmark::parse(&text).map_err(in_file)?;
     if lines.is_empty() {
         bail!("no positions in {file} (expected lines `<moves> <score>`)");
     }
@@ -60,15 +60,22 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
     let bar = progress::steps(show, lines.len() as u64, "connect4");
     // Ctrl-C ends the run after the positions done; their figures are still printed.
     let budget = limits(Budgets::none())?;
-    let r =
-        gamesearch::benchmark::run_on_board(&lines, width, height, weak, tt_bytes, &budget, |r| {
+    let r = gamesearch_games::benchmark::run_on_board(
+        &lines,
+        width,
+        height,
+        weak,
+        tt_bytes,
+        &budget,
+        |r| {
             bar.set_position(r.positions as u64);
             bar.set_message(format!(
                 "mismatches {}  mean {:.1} µs  {:.0} nodes",
                 r.mismatches, r.mean_time_us, r.mean_nodes
             ));
-        })
-        .map_err(in_file)?;
+        },
+    )
+    .map_err(in_file)?;
     bar.finish_and_clear();
     if r.stopped {
         eprintln!(

@@ -6,7 +6,8 @@ use std::io::BufRead;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gamesearch::split::{split_text, JobResult};
+use gamesearch::split::JobResult;
+use gamesearch_games::split::split_text;
 
 use crate::args::whole;
 

@@ -2,7 +2,8 @@
 
 use anyhow::Result;
 use clap::Args;
-use gamesearch::{Algorithm, GameSpec};
+use gamesearch::Algorithm;
+use gamesearch_games::GameSpec;
 
 use super::{check_feasible, default_algorithms, horizon, run_all, HINT_NODES};
 use crate::args::{AlgoArg, SearchOpts};

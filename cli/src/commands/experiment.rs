@@ -2,10 +2,11 @@
 
 use anyhow::{Context, Result};
 use clap::Subcommand;
-use gamesearch::games::{Kalah, Values};
+use gamesearch::trees::Values;
 use gamesearch_cli::experiments::pearl_kalah::{self, PearlKalah};
 use gamesearch_cli::experiments::ratios::{self, RatioExperiment, RatioRow};
 use gamesearch_cli::progress::{self, Activity};
+use gamesearch_games::Kalah;
 
 use super::limits;
 use crate::args::{board_size, parse_values, values_text, whole, Budgets};
@@ -320,7 +321,7 @@ fn experiment_boards(
     };
     // Every board is checked before the first is solved.
     for &(w, h) in &list {
-        format!("connect4:{w}x{h}").parse::<gamesearch::GameSpec>()?;
+        format!("connect4:{w}x{h}").parse::<gamesearch_games::GameSpec>()?;
     }
     let cfg = gamesearch::solver::SolveConfig {
         guess,

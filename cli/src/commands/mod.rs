@@ -8,9 +8,10 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use gamesearch::conspiracy::CnTree;
 use gamesearch::proof_number::PnTree;
-use gamesearch::{run_report, Algorithm, Error, Game, GameSpec, Limits, Report, SearchConfig};
+use gamesearch::{run_report, Algorithm, Error, Game, Limits, Report, SearchConfig};
 use gamesearch_cli::experiments::ratios::minimal_tree;
 use gamesearch_cli::progress::Activity;
+use gamesearch_games::GameSpec;
 
 use crate::args::{Budgets, SearchOpts};
 

@@ -4,9 +4,10 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use gamesearch::solver::book::Book;
 use gamesearch::tablebase::{Probed, Tablebase};
-use gamesearch::{GameSpec, Limits};
+use gamesearch::Limits;
 use gamesearch_cli::play::{self as playing, Board, EngineSettings, EngineSpec, Human, Match};
 use gamesearch_cli::progress;
+use gamesearch_games::GameSpec;
 
 use super::limits;
 use crate::args::{whole, Budgets};
@@ -83,7 +84,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         tablebase,
     } = args;
     let book = match &book {
-        Some(path) => Some(gamesearch::split::read_book(path, &game)?),
+        Some(path) => Some(gamesearch_games::split::read_book(path, &game)?),
         None => None,
     };
     let spec: GameSpec = game.parse()?;

@@ -4,9 +4,10 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
-use gamesearch::{Algorithm, GameSpec, PositionKey};
+use gamesearch::{Algorithm, PositionKey};
 use gamesearch_cli::play::describe;
 use gamesearch_cli::progress::Activity;
+use gamesearch_games::GameSpec;
 
 use super::{check_feasible, horizon, limits, run_all};
 use crate::args::{AlgoArg, DriverArg, EngineOpts, SearchOpts};

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gamesearch::games::TicTacToe;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch_cli::serve::{router, ServeConfig, Shared};
+use gamesearch_games::TicTacToe;
 
 use crate::args::whole;
 

@@ -8,8 +8,8 @@ use gamesearch::exact::{solve_report, Method};
 use gamesearch::solver::{Progress, SolveConfig};
 use gamesearch::split::JobLine;
 use gamesearch::tablebase::Probed;
-use gamesearch::GameSpec;
 use gamesearch_cli::progress::Activity;
+use gamesearch_games::GameSpec;
 
 use super::limits;
 use crate::args::{parse_epsilon, parse_size, whole, Budgets};
@@ -187,7 +187,7 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
 /// `cfg` with the book at `path` (if any), which must be one for `game`'s rules.
 fn with_book(cfg: SolveConfig, path: Option<&str>, game: &str) -> Result<SolveConfig> {
     let book = match path {
-        Some(path) => Some(Arc::new(gamesearch::split::read_book(path, game)?)),
+        Some(path) => Some(Arc::new(gamesearch_games::split::read_book(path, game)?)),
         None => None,
     };
     Ok(SolveConfig { book, ..cfg })
@@ -206,7 +206,7 @@ fn solve_job(line: &str, cfg: SolveConfig, book: Option<&str>, activity: Activit
         .context("--job: expected a line of `gamesearch split`, {\"key\": …, \"game\": …}")?;
     let cfg = with_book(cfg, book, &job.game)?;
     activity.message(format!("job {}", job.key));
-    let r = gamesearch::split::solve_job(&job, &cfg)?;
+    let r = gamesearch_games::split::solve_job(&job, &cfg)?;
     activity.finish();
     match r {
         Some(r) => println!("{}", serde_json::to_string(&r)?),

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use gamesearch::split::split_text;
+use gamesearch_games::split::split_text;
 
 use crate::args::whole;
 

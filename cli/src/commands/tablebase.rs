@@ -7,9 +7,10 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use gamesearch::games::Kalah;
 use gamesearch::tablebase::{class_file, Tablebase, Tables};
-use gamesearch::{Game, GameSpec};
+use gamesearch::Game;
+use gamesearch_games::GameSpec;
+use gamesearch_games::Kalah;
 
 use crate::args::whole;
 

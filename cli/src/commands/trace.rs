@@ -3,7 +3,8 @@
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gamesearch::{Algorithm, GameSpec, SearchConfig};
+use gamesearch::{Algorithm, SearchConfig};
+use gamesearch_games::GameSpec;
 
 use super::{check_feasible, horizon, limits};
 use crate::args::{whole, AlgoArg, SearchOpts};

@@ -4,7 +4,8 @@
 
 use std::time::Instant;
 
-use gamesearch::{ExactSolver, GameSpec, Limits, PositionKey, Score, SolveConfig, SolverKnowledge};
+use gamesearch::{ExactSolver, Limits, PositionKey, Score, SolveConfig, SolverKnowledge};
+use gamesearch_games::GameSpec;
 use serde::Serialize;
 
 /// The published results (Steininger's c4 readme, which extends John Tromp's table of every

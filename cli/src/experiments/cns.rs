@@ -11,8 +11,9 @@ use serde::Serialize;
 use gamesearch::conspiracy::{cns, CnConfig};
 use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::game::{Game, Score};
-use gamesearch::games::{Connect4, Kalah, RandomTreeSpec, Values};
+use gamesearch::trees::{RandomTreeSpec, Values};
 use gamesearch::Limits;
+use gamesearch_games::{Connect4, Kalah};
 
 /// The (NT, ε) settings measured; NT `None` = unlimited.
 pub const SETTINGS: [(Option<usize>, Score); 6] = [

@@ -15,7 +15,7 @@ use rand::Rng;
 /// test positions.
 ///
 /// ```
-/// use gamesearch::games::Connect4;
+/// use gamesearch_games::Connect4;
 /// use gamesearch_cli::experiments::random_play;
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);

@@ -15,10 +15,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::svg::{line_plot, Series};
+use gamesearch::adapters::{MoveOrder, Ordered, WholeTurns};
 use gamesearch::depth_first::{search, DepthFirst};
-use gamesearch::games::{Kalah, MoveOrder, Ordered, WholeTurns};
 use gamesearch::Error;
 use gamesearch::Limits;
+use gamesearch_games::Kalah;
 
 /// Pearl's published figures: (depth, SCOUT random, alpha-beta random, SCOUT dynamic,
 /// alpha-beta dynamic).

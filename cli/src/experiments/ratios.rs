@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use gamesearch::depth_first::search_with;
 use gamesearch::depth_first::DepthFirst;
-use gamesearch::games::{RandomTreeSpec, TreeOrder, Values};
+use gamesearch::trees::{RandomTreeSpec, TreeOrder, Values};
 use gamesearch::Error;
 use gamesearch::{Limits, SearchConfig};
 

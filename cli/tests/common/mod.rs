@@ -148,7 +148,8 @@ impl Drop for Server {
 /// The exact value (the first player's view) of a Connect-Four, Kalah or tic-tac-toe position,
 /// by the library's solver: the oracle the server's and the browser's tests check against.
 pub fn exact(game: &str) -> i64 {
-    use gamesearch::{solve, GameSpec, SolveConfig};
+    use gamesearch::{solve, SolveConfig};
+    use gamesearch_games::GameSpec;
     let cfg = SolveConfig {
         tt_bytes: 1 << 20,
         ..SolveConfig::default()

@@ -1,0 +1,37 @@
+//! # gamesearch-games
+//!
+//! Games for [`gamesearch`], each written as a user's crate would write one: against the
+//! library's public traits only ([`Game`](gamesearch::Game) for the rules,
+//! [`PositionKey`](gamesearch::PositionKey) and [`SolverKnowledge`](gamesearch::SolverKnowledge)
+//! for the exact solver, [`Heuristic`](gamesearch::engine::Heuristic) for the engine,
+//! [`Tablebase`](gamesearch::tablebase::Tablebase) for endgame databases,
+//! [`Splittable`](gamesearch::split::Splittable) for job-level solving).
+//!
+//! - [`connect4`]: Connect-Four on any board up to 128 bits (Pons' bitboards, u64 or u128);
+//! - [`kalah`]: Kalah(m, n) with Irving, Donkers & Uiterwijk's rules;
+//! - [`tictactoe`];
+//! - [`spec`]: the `GAME` text of the command line ([`GameSpec`]), which also names the
+//!   library's abstract trees;
+//! - [`benchmark`]: Connect-Four benchmark files (`MOVES SCORE` lines) solved and checked;
+//! - [`split`]: splits of a `GAME` text into jobs, solved and combined by text.
+//!
+//! ```
+//! use gamesearch::{solve, SolveConfig};
+//! use gamesearch_games::Connect4;
+//! let p = Connect4::new(7, 6).unwrap().play_moves("4453").unwrap();
+//! let s = solve(&p, &SolveConfig::default(), |_| {}).unwrap();
+//! assert!(s.value.is_some());
+//! ```
+#![warn(missing_docs)]
+
+pub mod benchmark;
+pub mod connect4;
+pub mod kalah;
+pub mod spec;
+pub mod split;
+pub mod tictactoe;
+
+pub use connect4::{Bitboard, Connect4};
+pub use kalah::Kalah;
+pub use spec::GameSpec;
+pub use tictactoe::TicTacToe;

@@ -1,0 +1,231 @@
+//! The `GAME` argument of the CLI, parsed in the library so that tools can share it.
+
+use crate::{Connect4, Kalah, TicTacToe};
+use gamesearch::error::Error;
+use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
+
+/// A parsed `GAME` argument: `random:b=B,h=H,seed=S[,…]`, `tree:FILE`, `tree:TEXT`,
+/// `kalah:M,N` (the start of Kalah(M, N)) or `kalah:POSITION` (see [`Kalah`]'s text form),
+/// `tictactoe[:CELLS]`, or `connect4:WxH[:MOVES]` (MOVES: 1-based columns played, as digits or
+/// numbers separated by commas; see [`crate::Connect4::play_moves`]).
+///
+/// ```
+/// use gamesearch_games::GameSpec;
+/// assert!(matches!("random:b=2,h=3,seed=1".parse::<GameSpec>(), Ok(GameSpec::Random(_))));
+/// assert!(matches!("tree:(max 1 2)".parse::<GameSpec>(), Ok(GameSpec::Tree(_))));
+/// assert!(matches!("kalah:6,4".parse::<GameSpec>(), Ok(GameSpec::Kalah(_))));
+/// assert!(matches!("connect4:5x4:33".parse::<GameSpec>(), Ok(GameSpec::Connect4(_))));
+/// assert!(matches!("connect4:8x8:4,5".parse::<GameSpec>(), Ok(GameSpec::Connect4Wide(_))));
+/// assert!(matches!("tictactoe".parse::<GameSpec>(), Ok(GameSpec::TicTacToe(_))));
+/// assert!("chess:start".parse::<GameSpec>().is_err());
+/// ```
+#[derive(Debug)]
+pub enum GameSpec {
+    /// A random (h, d, F) tree.
+    Random(RandomTreeSpec),
+    /// An explicit tree (already parsed).
+    Tree(ExplicitTree),
+    /// A Kalah position.
+    Kalah(Kalah),
+    /// A tic-tac-toe position.
+    TicTacToe(TicTacToe),
+    /// A Connect-Four position on a board of at most 64 bits (`(H+1)·W <= 64`).
+    Connect4(Connect4),
+    /// A Connect-Four position on a board past 64 bits (`64 < (H+1)·W <= 128`: 10x6, 9x7, 8x8,
+    /// 7x9, …), in `u128` bitboards.
+    Connect4Wide(Connect4<u128>),
+}
+
+/// The kinds of game a `GAME` argument may start with.
+const KINDS: [&str; 5] = ["random", "tree", "kalah", "tictactoe", "connect4"];
+
+/// The forms a `GAME` argument may take, as an unknown game's error lists them.
+pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES]";
+
+/// The error for a `GAME` argument that names no known game.
+fn unknown(s: &str) -> Error {
+    Error::UnknownGame {
+        game: s.to_string(),
+        expected: EXPECTED.to_string(),
+    }
+}
+
+impl std::str::FromStr for GameSpec {
+    type Err = Error;
+    /// One rule for every command: a known kind (`random:`, `tree:`, `kalah:`, `tictactoe`,
+    /// `connect4:`), else a path to a tree file. A path that names no file (it has a `/` or a
+    /// `.`) is "no such file"; anything else is an unknown game.
+    ///
+    /// ```
+    /// use gamesearch::Error;
+    /// use gamesearch_games::GameSpec;
+    /// let e = "examples/trees/missing.tree".parse::<GameSpec>().unwrap_err();
+    /// assert!(e.to_string().contains("no such file"), "{e}");
+    /// assert!(matches!("tree:nowhere.tree".parse::<GameSpec>(), Err(Error::TreeFile { .. })));
+    /// assert!(matches!("chess".parse::<GameSpec>(), Err(Error::UnknownGame { .. })));
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Error> {
+        if let Some(path) = GameSpec::tree_file(s) {
+            return Ok(GameSpec::Tree(ExplicitTree::from_file(path)?));
+        }
+        if s == "tictactoe" {
+            return Ok(GameSpec::TicTacToe(TicTacToe::new()));
+        }
+        let known = s.split_once(':').filter(|(kind, _)| KINDS.contains(kind));
+        let Some((kind, rest)) = known else {
+            return Err(unknown(s));
+        };
+        match kind {
+            "random" => Ok(GameSpec::Random(rest.parse()?)),
+            "tree" => Ok(GameSpec::Tree(ExplicitTree::parse(rest)?)),
+            "kalah" => Ok(GameSpec::Kalah(rest.parse()?)),
+            "tictactoe" => Ok(GameSpec::TicTacToe(rest.parse()?)),
+            "connect4" => {
+                let (size, moves) = rest.split_once(':').unwrap_or((rest, ""));
+                let bad = || {
+                    Error::BadParameter(format!(
+                        "connect4:{rest}: expected WxH[:MOVES], e.g. connect4:7x6:4453"
+                    ))
+                };
+                let (w, h) = size.split_once('x').ok_or_else(bad)?;
+                let (w, h): (usize, usize) =
+                    (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+                // u64 bitboards where the board fits, u128 past them (whose error, for a
+                // board that fits neither, states the largest board there is).
+                match Connect4::new(w, h) {
+                    Ok(p) => Ok(GameSpec::Connect4(p.play_moves(moves)?)),
+                    Err(_) => Ok(GameSpec::Connect4Wide(
+                        Connect4::<u128>::sized(w, h)?.play_moves(moves)?,
+                    )),
+                }
+            }
+            _ => Err(unknown(s)),
+        }
+    }
+}
+
+impl GameSpec {
+    /// The tree file a `GAME` argument names, if it names one (`tree:FILE`, or a bare path:
+    /// an existing file, or text with a `/` or a `.`), before anything is read: the one rule
+    /// `from_str` follows, and what a caller that must not touch the disk checks first.
+    ///
+    /// ```
+    /// use gamesearch_games::GameSpec;
+    /// assert_eq!(GameSpec::tree_file("tree:x.tree"), Some("x.tree"));
+    /// assert_eq!(GameSpec::tree_file("examples/trees/x.tree"), Some("examples/trees/x.tree"));
+    /// assert_eq!(GameSpec::tree_file("tree:(max 1 2)"), None);
+    /// assert_eq!(GameSpec::tree_file("kalah:6,4"), None);
+    /// ```
+    pub fn tree_file(s: &str) -> Option<&str> {
+        if s == "tictactoe" {
+            return None;
+        }
+        match s.split_once(':').filter(|(kind, _)| KINDS.contains(kind)) {
+            Some(("tree", rest)) => {
+                let t = rest.trim_start();
+                let text = t.starts_with('(') || t.parse::<i64>().is_ok();
+                (!text).then_some(rest)
+            }
+            Some(_) => None,
+            None => (std::path::Path::new(s).is_file() || s.contains('/') || s.contains('.'))
+                .then_some(s),
+        }
+    }
+
+    /// The depth that searches the whole tree: `h` or the explicit tree's height; `None` for
+    /// real games, whose trees are too deep to search to the end without a horizon.
+    pub fn full_depth(&self) -> Option<u32> {
+        match self {
+            GameSpec::Random(r) => Some(r.h),
+            GameSpec::Tree(t) => Some(t.height()),
+            GameSpec::Kalah(_) | GameSpec::Connect4(_) | GameSpec::Connect4Wide(_) => None,
+            GameSpec::TicTacToe(_) => Some(9),
+        }
+    }
+
+    /// The horizon a search of `depth` uses: `depth`, no deeper than the whole tree, or the
+    /// whole tree where `depth` is not given; `None` when the game needs one and none was given
+    /// (each front end words that error its own way).
+    ///
+    /// ```
+    /// use gamesearch_games::GameSpec;
+    /// let r: GameSpec = "random:b=2,h=3,seed=1".parse().unwrap();
+    /// assert_eq!((r.horizon(None), r.horizon(Some(9))), (Some(3), Some(3)));
+    /// assert_eq!("kalah:6,4".parse::<GameSpec>().unwrap().horizon(None), None);
+    /// ```
+    pub fn horizon(&self, depth: Option<u32>) -> Option<u32> {
+        match (depth, self.full_depth()) {
+            (Some(d), Some(full)) => Some(d.min(full)),
+            (None, full) => full,
+            (Some(d), None) => Some(d),
+        }
+    }
+
+    /// The most plies the game can still last, where the rules bound it: the random tree's
+    /// `h`, the explicit tree's height, the empty cells of Connect-Four and tic-tac-toe; `None`
+    /// for Kalah (whose games end, but with no bound this cheap to state).
+    ///
+    /// ```
+    /// use gamesearch_games::GameSpec;
+    /// let c: GameSpec = "connect4:5x4:33".parse().unwrap();
+    /// assert_eq!(c.max_plies(), Some(18));
+    /// assert_eq!("tictactoe".parse::<GameSpec>().unwrap().max_plies(), Some(9));
+    /// ```
+    pub fn max_plies(&self) -> Option<u32> {
+        match self {
+            GameSpec::Random(r) => Some(r.h),
+            GameSpec::Tree(t) => Some(t.height()),
+            GameSpec::Kalah(_) => None,
+            GameSpec::TicTacToe(p) => Some(gamesearch::Game::moves(p).count() as u32),
+            GameSpec::Connect4(c) => gamesearch::SolverKnowledge::plies_left_at_most(c),
+            GameSpec::Connect4Wide(c) => gamesearch::SolverKnowledge::plies_left_at_most(c),
+        }
+    }
+
+    /// An upper bound on the nodes of the tree searched to `depth` (root included): `Σ b^i` for
+    /// a random tree, the node count of an explicit one, `Σ w^i` for Connect-Four (w columns),
+    /// `Σ m^i` for Kalah (m pits; counted in plies), the permutations for tic-tac-toe.
+    /// Saturates at `u64::MAX`. `compare` uses it to bound what an algorithm may cost: minimax
+    /// visits every one of these nodes, proof-number and conspiracy search may keep them all
+    /// in memory.
+    ///
+    /// ```
+    /// use gamesearch_games::GameSpec;
+    /// let s: GameSpec = "random:b=2,h=3,seed=1".parse().unwrap();
+    /// assert_eq!(s.max_nodes(3), 1 + 2 + 4 + 8);
+    /// assert_eq!(s.max_nodes(99), 15); // no deeper than the tree
+    /// let t: GameSpec = "tictactoe".parse().unwrap();
+    /// assert_eq!(t.max_nodes(9), 986_410); // 1 + 9 + 9·8 + … + 9!
+    /// ```
+    pub fn max_nodes(&self, depth: u32) -> u64 {
+        let uniform = |b: u64, d: u32| -> u64 {
+            let (mut total, mut level) = (1u64, 1u64);
+            for _ in 0..d {
+                level = level.saturating_mul(b);
+                total = total.saturating_add(level);
+            }
+            total
+        };
+        match self {
+            GameSpec::Random(r) => uniform(u64::from(r.b), depth.min(r.h)),
+            GameSpec::Tree(t) => t.nodes().len() as u64,
+            GameSpec::Kalah(k) => uniform(k.pits() as u64, depth),
+            GameSpec::Connect4(c) => uniform(
+                c.width() as u64,
+                depth.min(self.max_plies().unwrap_or(depth)),
+            ),
+            GameSpec::Connect4Wide(c) => uniform(
+                c.width() as u64,
+                depth.min(self.max_plies().unwrap_or(depth)),
+            ),
+            GameSpec::TicTacToe(_) => {
+                let (mut total, mut level) = (1u64, 1u64);
+                for i in 0..depth.min(9) {
+                    level *= u64::from(9 - i);
+                    total += level;
+                }
+                total
+            }
+        }
+    }
+}
