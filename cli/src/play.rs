@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// A game that can be played in the terminal: drawn as text, moves typed in its own notation
-/// (what [`Game::move_name`] prints).
+/// (what [`Game::move_name`](gamesearch::Game::move_name) prints).
 pub trait Board: PositionKey + Heuristic + SolverKnowledge {
     /// The position, drawn for people.
     fn board(&self) -> String;

@@ -8,7 +8,7 @@
 //! An entry is what the table stores: bounds in the side to move's view and the best move's
 //! index in generation order, in the orientation of the key (a position and its mirror image
 //! share one entry). The book names the rules it was made for (`connect4:7x6`); it is only true
-//! for those, and the front doors ([`crate::split::read_book`]) check it.
+//! for those, and the front doors (`read_book` of the crate `gamesearch-games`) check it.
 //!
 //! # File format (version 1, little-endian)
 //!

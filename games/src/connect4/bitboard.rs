@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// The word a [`Connect4`] position keeps its bitboards in: `u64` for boards with
+/// The word a [`Connect4`](super::Connect4) position keeps its bitboards in: `u64` for boards with
 /// `(height + 1) * width <= 64` (every board up to 7x7, 8x6, 9x5, 10x5, …), `u128` past it
 /// (10x6, 9x7, 8x8, 7x9, …, up to 128 bits). The same code serves both (monomorphised: the u64
 /// boards pay nothing for the wider ones).
