@@ -172,9 +172,8 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
                 ..DfpnConfig::default()
             };
             // The bounds each threshold proves: V >= v, or V < v.
-            let (mut lo, mut hi): (Score, Score) = game
-                .value_bounds()
-                .unwrap_or((Score::MIN / 4, Score::MAX / 4));
+            let (mut lo, mut hi): (Score, Score) =
+                game.value_bounds().unwrap_or(crate::game::VALUE_RANGE);
             let multi = method == Method::DfpnMulti;
             let s = dfpn::solve(game, &d, multi, cfg.check, |r| {
                 match r.answer {

@@ -26,6 +26,21 @@ pub type Score = i32;
 /// ```
 pub const INF: Score = 1_000_000_000;
 
+/// Every value a game may return, `(-INF + 1, INF - 1)`: the range an exact solver searches when
+/// the game gives no [`Game::value_bounds`]. Every solver (alpha-beta, proof-number, df-pn, the
+/// split) answers over all of it.
+///
+/// ```
+/// use gamesearch::{trees::ExplicitTree, exact::{solve, Method}, SolveConfig, VALUE_RANGE};
+/// assert_eq!(VALUE_RANGE, (-999_999_999, 999_999_999));
+/// let t = ExplicitTree::parse("(max 999999999 5)").unwrap();
+/// for method in Method::ALL {
+///     let s = solve(&t.root(), method, &SolveConfig::default()).unwrap();
+///     assert_eq!(s.value, Some(999_999_999), "{method}");
+/// }
+/// ```
+pub const VALUE_RANGE: (Score, Score) = (-INF + 1, INF - 1);
+
 /// The side to move.
 ///
 /// ```

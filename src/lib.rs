@@ -54,7 +54,7 @@ pub mod trees;
 
 pub use conspiracy::{cns, CnConfig};
 pub use error::Error;
-pub use game::{line_names, Adapter, Game, Player, PositionKey, Score, INF};
+pub use game::{line_names, Adapter, Game, Player, PositionKey, Score, INF, VALUE_RANGE};
 pub use limits::Limits;
 pub use proof_number::{pn_value, PnConfig};
 pub use report::{Report, SolveReport};

@@ -3,8 +3,11 @@
 //! horizons inside the tree) and random explicit trees of irregular shape.
 
 use gamesearch::depth_first::{search_window, DepthFirst};
+use gamesearch::exact::{solve, Method};
 use gamesearch::trees::ExplicitTree;
-use gamesearch::{search as search_with, Algorithm, Game, SearchConfig, INF};
+use gamesearch::{
+    search as search_with, Algorithm, Game, SearchConfig, SolveConfig, INF, VALUE_RANGE,
+};
 use proptest::prelude::*;
 
 mod common;
@@ -165,5 +168,63 @@ proptest! {
     ) {
         let tree = ExplicitTree::parse(&text).unwrap();
         check_windows(&tree.root(), tree.height(), a, w)?;
+    }
+}
+
+/// A leaf or static value anywhere in [`VALUE_RANGE`], its two ends often.
+fn any_value() -> impl Strategy<Value = i32> {
+    let (lo, hi) = VALUE_RANGE;
+    prop_oneof![
+        Just(lo),
+        Just(hi),
+        Just(lo + 1),
+        Just(hi - 1),
+        -3i32..=3,
+        lo..=hi,
+    ]
+}
+
+/// Random explicit trees (irregular branching, free turns) whose values span the whole range a
+/// game may return.
+fn wide_tree(depth: u32) -> impl Strategy<Value = String> {
+    let leaf = any_value().prop_map(|v| v.to_string());
+    leaf.prop_recursive(depth, 64, 3, |inner| {
+        (
+            any::<bool>(),
+            any_value(),
+            prop::collection::vec(inner, 1..=3),
+        )
+            .prop_map(|(max, f, kids)| {
+                let side = if max { "max" } else { "min" };
+                format!("({side}={f} {})", kids.join(" "))
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Every search algorithm and every exact solver gives minimax's value over the whole range
+    /// the `Game` trait allows (multi-valued PN and df-pn once stopped at ±2^29 and reported the
+    /// capped value as exact); the binary solvers' bounds hold it.
+    #[test]
+    fn every_solver_answers_over_the_whole_value_range(text in wide_tree(4)) {
+        let tree = ExplicitTree::parse(&text).unwrap();
+        let root = tree.root();
+        let depth = tree.height();
+        let v = search_with(&root, Algorithm::Minimax, &SearchConfig::new(depth)).value.unwrap();
+        for algo in Algorithm::ALL {
+            let r = search_with(&root, algo, &SearchConfig::new(depth));
+            prop_assert_eq!(r.value, Some(v), "{}", algo);
+        }
+        let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
+        for method in Method::ALL {
+            let s = solve(&root, method, &cfg).unwrap();
+            prop_assert!(s.complete, "{}", method);
+            prop_assert!(s.bounds.0 <= v && v <= s.bounds.1, "{} bounds {:?} exclude {}", method, s.bounds, v);
+            if let Some(x) = s.value {
+                prop_assert_eq!(x, v, "{}", method);
+            }
+        }
     }
 }

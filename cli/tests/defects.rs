@@ -472,3 +472,28 @@ fn fuzz_findings_are_refused() {
         &["at most 536870912 levels"],
     );
 }
+
+/// Issue #58, wrong answer 1: values past 2^29. Multi-valued PN and df-pn capped a game's value
+/// at ±(2^29 − 1) and called it exact; binary PN proved bounds that excluded the true value.
+#[test]
+fn i58_values_past_2_pow_29_are_answered_by_every_solver() {
+    for (tree, value) in [
+        ("tree:(max 999999999 5)", 999_999_999i64),
+        ("tree:(max 536870912 5)", 536_870_912),
+        ("tree:(min -999999999 5)", -999_999_999),
+    ] {
+        for algo in ["alphabeta-tt", "pn", "pn-multi", "dfpn", "dfpn-multi"] {
+            let (code, out, err) = gamesearch(&["solve", tree, "--algo", algo, "--json"]);
+            assert_eq!(code, 0, "{tree} {algo}: {err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let (lo, hi) = (v["bounds"][0].as_i64(), v["bounds"][1].as_i64());
+            match v["value"].as_i64() {
+                Some(x) => assert_eq!(x, value, "{tree} {algo}: {v}"),
+                None => assert!(
+                    lo.unwrap() <= value && value <= hi.unwrap(),
+                    "{tree} {algo}: bounds exclude {value}: {v}"
+                ),
+            }
+        }
+    }
+}

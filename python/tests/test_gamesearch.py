@@ -43,6 +43,13 @@ def test_odd_board_last_stone_win():
     assert r.proof_nodes > 0
 
 
+def test_values_past_2_pow_29():
+    """Issue #58: multi-valued PN and df-pn capped values at 2^29 - 1 and called them exact."""
+    for spec, value in [("tree:(max 999999999 5)", 999999999), ("tree:(max 536870912 5)", 536870912)]:
+        for method in ["alphabeta-tt", "pn-multi", "dfpn-multi"]:
+            assert gamesearch.solve(spec, method=method).value == value, (spec, method)
+
+
 def test_playing_a_game():
     g = Game("connect4:7x6")
     assert g.moves() == [str(c) for c in range(1, 8)]

@@ -713,9 +713,7 @@ pub fn solve<G: PositionKey + SolverKnowledge>(
             on_run(r);
         })
     } else {
-        let range = game
-            .value_bounds()
-            .unwrap_or((Score::MIN / 4, Score::MAX / 4));
+        let range = game.value_bounds().unwrap_or(crate::game::VALUE_RANGE);
         let mut runs = Vec::new();
         let (bounds, best_move, complete) = super::win_draw_loss(range, |v| {
             let r = d.prove(game, v);

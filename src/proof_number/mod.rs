@@ -678,7 +678,7 @@ pub fn value_by_thresholds(
     bounds: Option<(Score, Score)>,
     mut test: impl FnMut(Score) -> Option<bool>,
 ) -> Thresholds {
-    let (min, max) = bounds.unwrap_or((Score::MIN / 4, Score::MAX / 4));
+    let (min, max) = bounds.unwrap_or(crate::game::VALUE_RANGE);
     let (mut lo, mut hi) = (min, max.saturating_add(1));
     let mut complete = true;
     // Open search: 1, 2, 4, … while proven; 0, -1, -3, -7, … while disproven.
@@ -785,9 +785,7 @@ pub fn solve<G: Game>(game: &G, cfg: &PnConfig, multi: bool) -> PnValue<G::Move>
     if multi {
         return pn_value(game, &cfg);
     }
-    let (lo, hi) = game
-        .value_bounds()
-        .unwrap_or((Score::MIN / 4, Score::MAX / 4));
+    let (lo, hi) = game.value_bounds().unwrap_or(crate::game::VALUE_RANGE);
     let mut tree = PnTree::new(game, &cfg);
     let mut budget = Budget::new(&cfg.limits);
     let mut runs = Vec::new();

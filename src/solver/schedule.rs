@@ -27,7 +27,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
     ) -> Result<Solution<G::Move>, Error> {
         // Without known bounds the whole score range; the first guess and galloping keep the number
         // of tests small anyway.
-        let (game_lo, game_hi) = game.value_bounds().unwrap_or((-INF + 1, INF - 1));
+        let (game_lo, game_hi) = game.value_bounds().unwrap_or(crate::game::VALUE_RANGE);
         let (mut lo, mut hi) = (game_lo, game_hi);
         if let Some((a, b)) = cfg.window {
             if a >= b {

@@ -65,7 +65,7 @@ impl<G: Splittable> Master<G> {
         let whole = plan
             .root_position()
             .value_bounds()
-            .unwrap_or((-INF + 1, INF - 1));
+            .unwrap_or(crate::game::VALUE_RANGE);
         let bounds = (0..plan.jobs().len()).map(|j| plan.job_prior(j)).collect();
         let mut m = Master {
             plan,

@@ -338,7 +338,10 @@ impl<G: Splittable> Plan<G> {
         memo: &mut Vec<Option<(Score, Score)>>,
     ) -> Option<G::Move> {
         let node = &self.nodes[i];
-        let (game_lo, game_hi) = node.position.value_bounds().unwrap_or((-INF + 1, INF - 1));
+        let (game_lo, game_hi) = node
+            .position
+            .value_bounds()
+            .unwrap_or(crate::game::VALUE_RANGE);
         node.children.iter().find_map(|&(m, c)| {
             let (clo, chi) = self.bounds_of(c, job, memo);
             let reaches = match node.player {
@@ -354,7 +357,7 @@ impl<G: Splittable> Plan<G> {
         self.jobs[j]
             .position
             .value_bounds()
-            .unwrap_or((-INF + 1, INF - 1))
+            .unwrap_or(crate::game::VALUE_RANGE)
     }
 
     /// An opening book of this split: every job with an answer (`job(i)`: its bounds, MAX's
@@ -390,7 +393,7 @@ impl<G: Splittable> Plan<G> {
         for i in 0..self.nodes.len() {
             let (lo, hi) = self.bounds_of(Child::Node(i), &bounds, &mut memo);
             let p = &self.nodes[i].position;
-            let (game_lo, game_hi) = p.value_bounds().unwrap_or((-INF + 1, INF - 1));
+            let (game_lo, game_hi) = p.value_bounds().unwrap_or(crate::game::VALUE_RANGE);
             if lo > game_lo || hi < game_hi {
                 let best = self.achieving_move(i, (lo, hi), &bounds, &mut memo);
                 book.insert(p, (lo.max(game_lo), hi.min(game_hi)), best);
