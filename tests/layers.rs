@@ -267,3 +267,79 @@ fn the_library_names_no_game() {
     }
     assert!(named.is_empty(), "the library names a game: {named:#?}");
 }
+
+/// `super::x` in `text` (comments removed): the sibling modules a submodule names.
+fn super_paths(text: &str) -> Vec<String> {
+    let code = code_of(text);
+    let mut out = Vec::new();
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("super::") {
+        rest = &rest[i + "super::".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// Inside each module of files (`solver/`, `engine/`, …), the submodules name each other
+/// without a circle (`super::x` counted; the module's own `mod.rs` items are not a submodule).
+#[test]
+fn no_circle_among_submodules() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for dir in std::fs::read_dir(&src).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let subs: BTreeSet<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| {
+                let p = e.unwrap().path();
+                let stem = p.file_stem()?.to_string_lossy().into_owned();
+                (stem != "mod").then_some(stem)
+            })
+            .collect();
+        let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for s in &subs {
+            let file = dir.join(format!("{s}.rs"));
+            let Ok(text) = std::fs::read_to_string(&file) else {
+                continue;
+            };
+            for t in super_paths(&text) {
+                if subs.contains(&t) && &t != s {
+                    edges.entry(s.clone()).or_default().insert(t);
+                }
+            }
+        }
+        for (a, tos) in &edges {
+            for b in tos {
+                let back = edges.get(b).is_some_and(|t| t.contains(a));
+                assert!(!back, "{}: {a} and {b} name each other", dir.display());
+            }
+        }
+        // Longer circles: repeat the closure until it settles.
+        let mut reach = edges.clone();
+        loop {
+            let mut grew = false;
+            let snapshot = reach.clone();
+            for (_, tos) in reach.iter_mut() {
+                for t in tos.clone() {
+                    for u in snapshot.get(&t).into_iter().flatten() {
+                        grew |= tos.insert(u.clone());
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        for (a, tos) in &reach {
+            assert!(!tos.contains(a), "{}: a circle through {a}", dir.display());
+        }
+    }
+}

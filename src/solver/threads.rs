@@ -25,11 +25,6 @@ use crate::game::{PositionKey, Score};
 use crate::limits::{Budget, Limits};
 use crate::stats::Stats;
 
-/// How many plies from the root put off the moves another thread is searching (with more than
-/// one thread). Measured with two threads on 7x6 after 4444: 12 and 20 plies both 8.6-9.8 s
-/// against one thread's 15.9-18.5 s; Lazy SMP with the helpers' root moves rotated: 14.9 s.
-pub(super) const DEFER_PLIES: u32 = 12;
-
 /// What the main thread and the helpers of a solve share: the test being searched, the flag
 /// that stops it, its answer.
 #[derive(Default)]

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 
 use super::{Child, Plan, Splittable};
-use crate::game::{Player, Score, INF};
+use crate::game::{Player, Score};
 
 /// Proof and disproof numbers: how many jobs must still answer to prove (disprove) the test.
 type Numbers = (u64, u64);
