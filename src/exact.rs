@@ -140,7 +140,7 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
 ) -> Result<Solution<G::Move>, Error> {
     let start = Instant::now();
     match method {
-        Method::AlphaBetaTt => solver::solve(game, cfg, progress),
+        Method::AlphaBetaTt => solver::solve_alphabeta(game, cfg, progress),
         Method::Pn | Method::PnMulti => {
             let pn = PnConfig {
                 max_memory: cfg.max_memory,

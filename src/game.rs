@@ -31,13 +31,16 @@ pub const INF: Score = 1_000_000_000;
 /// split) answers over all of it.
 ///
 /// ```
-/// use gamesearch::{trees::ExplicitTree, exact::{solve, Method}, SolveConfig, VALUE_RANGE};
+/// use gamesearch::{solve, trees::ExplicitTree, Method, SolveConfig, VALUE_RANGE};
 /// assert_eq!(VALUE_RANGE, (-999_999_999, 999_999_999));
 /// let t = ExplicitTree::parse("(max 999999999 5)").unwrap();
 /// for method in Method::ALL {
 ///     let s = solve(&t.root(), method, &SolveConfig::default()).unwrap();
-///     assert_eq!(s.value, Some(999_999_999), "{method}");
+///     // The binary solvers prove a win (bounds); the others the value itself.
+///     assert!(s.bounds.0 <= 999_999_999 && 999_999_999 <= s.bounds.1, "{method}");
+///     assert!(s.value.is_none() || s.value == Some(999_999_999), "{method}");
 /// }
+/// assert_eq!(solve(&t.root(), Method::PnMulti, &SolveConfig::default()).unwrap().value, Some(999_999_999));
 /// ```
 pub const VALUE_RANGE: (Score, Score) = (-INF + 1, INF - 1);
 
@@ -123,7 +126,7 @@ impl Player {
 /// }
 /// // And solved exactly, to the end of the game.
 /// let cfg = SolveConfig { tt_bytes: 1 << 16, ..SolveConfig::default() };
-/// let s = gamesearch::solve(&start, &cfg, |_| {}).unwrap();
+/// let s = gamesearch::solver::solve_alphabeta(&start, &cfg, |_| {}).unwrap();
 /// assert_eq!((s.value, s.best_move), (Some(1), Some(1)));
 /// ```
 ///
@@ -144,7 +147,7 @@ impl Player {
 /// }
 /// impl SolverKnowledge for Nim {}
 /// // error[E0277]: the trait bound `Nim: PositionKey` is not satisfied
-/// gamesearch::solve(&Nim { pile: 4, to_move: Player::Max }, &SolveConfig::default(), |_| {});
+/// gamesearch::solver::solve_alphabeta(&Nim { pile: 4, to_move: Player::Max }, &SolveConfig::default(), |_| {});
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a game: implement `gamesearch::Game` for it",

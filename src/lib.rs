@@ -8,8 +8,10 @@
 //! Connect-Four, Kalah and tic-tac-toe written so), or take one of the literature's abstract
 //! [`trees`]; then
 //! - [`search()`] runs any [`Algorithm`] to a horizon and returns an [`Outcome`];
-//! - [`solve()`] solves a game exactly (alpha-beta with a transposition table and null-window
-//!   tests), for games with a [`PositionKey`] and [`SolverKnowledge`] (an empty `impl` will do);
+//! - [`solve()`] solves a game exactly with any [`Method`] (alpha-beta with a transposition
+//!   table and null-window tests, tree PN, df-pn; binary or multi-valued), for games with a
+//!   [`PositionKey`] and [`SolverKnowledge`] (an empty `impl` will do); the alpha-beta solver's
+//!   own API is [`solver`] ([`ExactSolver`] keeps its table between solves);
 //! - [`pn_value`] and [`cns`] are proof-number and conspiracy-number search with their own
 //!   configurations.
 //! - [`trace::search_observed`] runs any algorithm with an [`trace::Observer`] watching every
@@ -54,12 +56,13 @@ pub mod trees;
 
 pub use conspiracy::{cns, CnConfig};
 pub use error::Error;
+pub use exact::{solve, Method};
 pub use game::{line_names, Adapter, Game, Player, PositionKey, Score, INF, VALUE_RANGE};
 pub use limits::Limits;
 pub use proof_number::{pn_value, PnConfig};
 pub use report::{Report, SolveReport};
 pub use search::{run_report, search, Algorithm, CnsParams, Details, Outcome, SearchConfig};
-pub use solver::{solve, ExactSolver, Solution, SolveConfig, SolverKnowledge};
+pub use solver::{ExactSolver, Solution, SolveConfig, SolverKnowledge};
 pub use stats::Stats;
 
 /// The README's code, compiled and run as a doctest (its `rust` block; the `sh` and `text`

@@ -44,8 +44,8 @@ pub struct Report {
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
-/// use gamesearch::{solver::solve_report, SolveConfig};
-/// let r = solve_report(&Nim::new(6), &SolveConfig::default(), |_| {}).unwrap();
+/// use gamesearch::{solver::solve_alphabeta_report, SolveConfig};
+/// let r = solve_alphabeta_report(&Nim::new(6), &SolveConfig::default(), |_| {}).unwrap();
 /// assert_eq!((r.value, r.outcome, r.algo.as_str()), (Some(1), Some("win"), "alphabeta-tt"));
 /// ```
 #[derive(Clone, Debug)]

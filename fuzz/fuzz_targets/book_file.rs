@@ -32,6 +32,6 @@ fn read(bytes: &[u8]) {
             book: Some(Arc::clone(&book)),
             ..SolveConfig::default()
         };
-        let _ = gamesearch::solve(&p, &cfg, |_| {});
+        let _ = gamesearch::solver::solve_alphabeta(&p, &cfg, |_| {});
     }
 }

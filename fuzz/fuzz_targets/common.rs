@@ -24,7 +24,7 @@ pub fn exercise<G: PositionKey + SolverKnowledge + Sync>(g: &G) {
         limits,
         ..gamesearch::SolveConfig::default()
     };
-    let _ = gamesearch::solve(g, &solve, |_| {});
+    let _ = gamesearch::solver::solve_alphabeta(g, &solve, |_| {});
 }
 
 /// Whether the spec would read the file system (a tree file): kept out of the fuzzer, which

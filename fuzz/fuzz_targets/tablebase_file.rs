@@ -51,6 +51,6 @@ fn read(bytes: &[u8]) {
             limits: Limits::none().with_max_nodes(300),
             ..SolveConfig::default()
         };
-        let _ = gamesearch::solve(&Probed::new(p, &tables), &cfg, |_| {});
+        let _ = gamesearch::solver::solve_alphabeta(&Probed::new(p, &tables), &cfg, |_| {});
     }
 }

@@ -16,10 +16,10 @@
 //! - [`split`]: splits of a `GAME` text into jobs, solved and combined by text.
 //!
 //! ```
-//! use gamesearch::{solve, SolveConfig};
+//! use gamesearch::{solver::solve_alphabeta, SolveConfig};
 //! use gamesearch_games::Connect4;
 //! let p = Connect4::new(7, 6).unwrap().play_moves("4453").unwrap();
-//! let s = solve(&p, &SolveConfig::default(), |_| {}).unwrap();
+//! let s = solve_alphabeta(&p, &SolveConfig::default(), |_| {}).unwrap();
 //! assert!(s.value.is_some());
 //! ```
 #![warn(missing_docs)]

@@ -269,7 +269,7 @@ pub fn solve_job(
     let spec: GameSpec = job.game.parse()?;
     let start = std::time::Instant::now();
     on_splittable!(spec, p => {
-        let s = gamesearch::solver::solve(&p, cfg, |_| {})?;
+        let s = gamesearch::solver::solve_alphabeta(&p, cfg, |_| {})?;
         Ok(s.complete.then(|| JobResult {
             key,
             value: s.value,

@@ -6,7 +6,7 @@
 
 use gamesearch::solver::book::Book;
 use gamesearch::split::{split, JobAnswer, Splittable};
-use gamesearch::{solve, Game, SolveConfig};
+use gamesearch::{solver::solve_alphabeta, Game, SolveConfig};
 use gamesearch_games::{Connect4, Kalah, TicTacToe};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -36,7 +36,7 @@ fn answers<G: Splittable + Send + Sync>(
             match mode % 4 {
                 0 => None,
                 1 | 2 => {
-                    let s = solve(&j.position, &cfg(), |_| {}).unwrap();
+                    let s = solve_alphabeta(&j.position, &cfg(), |_| {}).unwrap();
                     Some((s.bounds, s.best_move))
                 }
                 _ => {
@@ -45,7 +45,7 @@ fn answers<G: Splittable + Send + Sync>(
                         window: Some((v - 1, v)),
                         ..cfg()
                     };
-                    let s = solve(&j.position, &window, |_| {}).unwrap();
+                    let s = solve_alphabeta(&j.position, &window, |_| {}).unwrap();
                     Some((s.bounds, None))
                 }
             }
@@ -74,7 +74,7 @@ fn check<G: Splittable + Send + Sync>(
         .all(|a| a.is_some_and(|((lo, hi), _)| lo == hi));
     for probe in std::iter::once(&Vec::new()).chain(probes) {
         let p = reached(root, probe);
-        let plain = solve(&p, &cfg(), |_| {}).unwrap();
+        let plain = solve_alphabeta(&p, &cfg(), |_| {}).unwrap();
         let v = plain.value.unwrap();
         // What the book says of the position is true.
         if let Some(a) = book.lookup(&p) {
@@ -85,17 +85,17 @@ fn check<G: Splittable + Send + Sync>(
                 v
             );
             if let (Some(exact), Some(m)) = (a.value(), a.best_move) {
-                let after = solve(&p.play(m), &cfg(), |_| {}).unwrap().value;
+                let after = solve_alphabeta(&p.play(m), &cfg(), |_| {}).unwrap().value;
                 prop_assert_eq!(after, Some(exact), "the book's move keeps the value");
             }
         }
         // A solve with the book finds the same value, and a move that keeps it.
-        let s = solve(&p, &with_book, |_| {}).unwrap();
+        let s = solve_alphabeta(&p, &with_book, |_| {}).unwrap();
         prop_assert_eq!(s.value, Some(v));
         prop_assert!(s.complete);
         match s.best_move {
             Some(m) => {
-                let after = solve(&p.play(m), &cfg(), |_| {}).unwrap().value;
+                let after = solve_alphabeta(&p.play(m), &cfg(), |_| {}).unwrap().value;
                 prop_assert_eq!(
                     after,
                     Some(v),
@@ -115,7 +115,7 @@ fn check<G: Splittable + Send + Sync>(
             window: Some((t - 1, t)),
             ..with_book.clone()
         };
-        let w = solve(&p, &asked, |_| {}).unwrap();
+        let w = solve_alphabeta(&p, &asked, |_| {}).unwrap();
         prop_assert!(w.complete);
         prop_assert!(
             w.bounds.0 <= v && v <= w.bounds.1,
@@ -138,7 +138,7 @@ fn check<G: Splittable + Send + Sync>(
             .first()
             .is_some_and(|a| a.is_some_and(|(_, m)| m.is_none()));
     if every_job_exact && !root_job_without_move && root.moves().next().is_some() {
-        let s = solve(root, &with_book, |_| {}).unwrap();
+        let s = solve_alphabeta(root, &with_book, |_| {}).unwrap();
         prop_assert!(
             s.from_book,
             "the root of a fully solved split is in its book"

@@ -4,7 +4,7 @@
 
 use gamesearch::adapters::Weak;
 use gamesearch::depth_first::{search, DepthFirst};
-use gamesearch::solver::{solve, ExactSolver, SolveConfig};
+use gamesearch::solver::{solve_alphabeta, ExactSolver, SolveConfig};
 use gamesearch::{Game, Limits, PositionKey, SolverKnowledge};
 use gamesearch_games::benchmark::{parse, run, run_on_board, BenchLine, BenchReport};
 use gamesearch_games::Connect4;
@@ -106,12 +106,12 @@ fn small_board_config() -> SolveConfig {
 fn small_boards() {
     let cfg = small_board_config();
     for (w, h, sign) in [(4, 4, 0), (5, 4, 0), (6, 4, -1)] {
-        let s = solve(&Connect4::new(w, h).unwrap(), &cfg, |_| {}).unwrap();
+        let s = solve_alphabeta(&Connect4::new(w, h).unwrap(), &cfg, |_| {}).unwrap();
         assert_eq!(s.value.map(i32::signum), Some(sign), "{w}x{h}");
-        let s = solve(&Weak::new(Connect4::new(w, h).unwrap()), &cfg, |_| {}).unwrap();
+        let s = solve_alphabeta(&Weak::new(Connect4::new(w, h).unwrap()), &cfg, |_| {}).unwrap();
         assert_eq!(s.value, Some(sign), "{w}x{h} weak");
     }
-    let s = solve(&Connect4::new(6, 4).unwrap(), &cfg, |_| {}).unwrap();
+    let s = solve_alphabeta(&Connect4::new(6, 4).unwrap(), &cfg, |_| {}).unwrap();
     assert_eq!(s.value, Some(-1));
 }
 
@@ -126,7 +126,7 @@ fn even_boards_and_height_four_ask_first_whether_the_first_player_loses() {
         let p = Connect4::new(w, h).unwrap();
         assert_eq!(p.near_zero_guess(), -1);
         let mut uppers = Vec::new();
-        let s = solve(&p, &cfg, |r| uppers.push(r.upper)).unwrap();
+        let s = solve_alphabeta(&p, &cfg, |r| uppers.push(r.upper)).unwrap();
         assert_eq!(s.value, Some(-1), "{w}x{h}");
         assert!(!uppers.contains(&0), "{w}x{h}: upper bounds {uppers:?}");
         // Asked the other way round (0 first), the upper bound 0 shows.
@@ -135,7 +135,7 @@ fn even_boards_and_height_four_ask_first_whether_the_first_player_loses() {
             guess: Some(0),
             ..cfg.clone()
         };
-        let s = solve(&p, &zero_first, |r| other.push(r.upper)).unwrap();
+        let s = solve_alphabeta(&p, &zero_first, |r| other.push(r.upper)).unwrap();
         assert_eq!(s.value, Some(-1), "{w}x{h}, 0 first");
         assert!(
             other.contains(&0),
@@ -216,7 +216,7 @@ proptest! {
         // (These positions have at most 9 cells left: `alone_up_to_plies` 0 makes the helper
         // join all the same.)
         let two = SolveConfig { threads: 2, tt_bytes: 1 << 12, alone_up_to_plies: 0, ..cfg.clone() };
-        let by_two = solve(&p, &two, |_| {}).unwrap();
+        let by_two = solve_alphabeta(&p, &two, |_| {}).unwrap();
         prop_assert_eq!(by_two.value, mm.value, "two threads");
         if let Some(mv) = by_two.best_move {
             let after = search(&p.play(mv), DepthFirst::Minimax, 100, &Limits::none()).value;
@@ -224,8 +224,8 @@ proptest! {
         }
         // Tests starting from a given guess, then galloping: the same value.
         let guessed = SolveConfig { guess: Some((seed % 7) as i32 - 3), ..cfg.clone() };
-        prop_assert_eq!(solve(&p, &guessed, |_| {}).unwrap().value, mm.value, "guess");
-        let weak = solve(&Weak::new(p), &cfg, |_| {}).unwrap();
+        prop_assert_eq!(solve_alphabeta(&p, &guessed, |_| {}).unwrap().value, mm.value, "guess");
+        let weak = solve_alphabeta(&Weak::new(p), &cfg, |_| {}).unwrap();
         prop_assert_eq!(weak.value, mm.value.map(i32::signum));
     }
 }
@@ -245,8 +245,8 @@ fn small_roots_are_solved_alone() {
     };
     for (w, h) in [(4, 4), (5, 4), (4, 5)] {
         let p = Connect4::new(w, h).unwrap();
-        let a = solve(&p, &one, |_| {}).unwrap();
-        let b = solve(&p, &two, |_| {}).unwrap();
+        let a = solve_alphabeta(&p, &one, |_| {}).unwrap();
+        let b = solve_alphabeta(&p, &two, |_| {}).unwrap();
         assert_eq!(
             (a.value, a.stats.nodes()),
             (b.value, b.stats.nodes()),
@@ -273,13 +273,13 @@ fn helpers_answer_tests_as_the_main_thread_would() {
     for seed in 0..60u64 {
         let (w, h) = [(5, 4), (6, 4), (5, 5), (7, 4)][seed as usize % 4];
         let p = random_position(w, h, 22, seed);
-        let a = solve(&p, &one, |_| {}).unwrap();
-        let b = solve(&p, &four, |_| {}).unwrap();
+        let a = solve_alphabeta(&p, &one, |_| {}).unwrap();
+        let b = solve_alphabeta(&p, &four, |_| {}).unwrap();
         assert_eq!(a.value, b.value, "{p:?} seed {seed}");
         assert!(b.complete);
         // (Its best move, found with tests of four threads as well, keeps the value.)
         let mv = b.best_move.expect("a move: the position is not over");
-        let after = solve(&p.play(mv), &one, |_| {}).unwrap();
+        let after = solve_alphabeta(&p.play(mv), &one, |_| {}).unwrap();
         assert_eq!(after.value, a.value, "best move {} of {p:?}", mv + 1);
     }
 }
@@ -300,7 +300,7 @@ fn a_solver_keeps_its_helpers_between_solves() {
     for seed in 0..48u64 {
         let p = random_position(6, 4, 18, seed);
         let threads = [2, 2, 4, 1][seed as usize % 4];
-        let a = solve(&p, &one, |_| {}).unwrap();
+        let a = solve_alphabeta(&p, &one, |_| {}).unwrap();
         let b = kept
             .solve(
                 &p,

@@ -6,7 +6,7 @@
 
 use gamesearch::proof_number::dfpn::{self, DfpnConfig};
 use gamesearch::proof_number::{self, PnConfig};
-use gamesearch::solver::{solve, SolveConfig};
+use gamesearch::solver::{solve_alphabeta, SolveConfig};
 use gamesearch::Game;
 use gamesearch_games::Connect4;
 use proptest::prelude::*;
@@ -164,7 +164,7 @@ fn the_issues_two_positions_are_first_player_wins_with_the_last_stone() {
             tt_bytes: 16 << 20,
             ..SolveConfig::default()
         };
-        let s = solve(&p, &cfg, |_| {}).unwrap();
+        let s = solve_alphabeta(&p, &cfg, |_| {}).unwrap();
         assert_eq!(s.value, Some(1), "alphabeta-tt, 5x5:{moves}");
         let d = DfpnConfig {
             tt_bytes: 64 << 20,
@@ -201,7 +201,7 @@ proptest! {
         let Some((mut g, p)) = random_position(w, h, empty, seed) else { return Ok(()) };
         let want = truth(&mut g);
         let cfg = SolveConfig { tt_bytes: 1 << 16, id_depth: 0, ..SolveConfig::default() };
-        let s = solve(&p, &cfg, |_| {}).unwrap();
+        let s = solve_alphabeta(&p, &cfg, |_| {}).unwrap();
         prop_assert_eq!(s.value, Some(want), "alphabeta-tt {}x{}:{:?}", w, h, p);
         prop_assert_eq!(
             gamesearch::search(&p, gamesearch::Algorithm::Minimax, &gamesearch::SearchConfig::new(64)).value,
@@ -260,7 +260,7 @@ proptest! {
         }
         let want = truth(&mut g);
         let cfg = SolveConfig { tt_bytes: 1 << 16, id_depth: 0, ..SolveConfig::default() };
-        prop_assert_eq!(solve(&q, &cfg, |_| {}).unwrap().value, Some(want), "{}", text);
+        prop_assert_eq!(solve_alphabeta(&q, &cfg, |_| {}).unwrap().value, Some(want), "{}", text);
     }
 }
 
@@ -329,7 +329,7 @@ proptest! {
         prop_assert_eq!(p, wide(w, h, &line));
         let want = truth(&mut g);
         let cfg = SolveConfig { tt_bytes: 1 << 16, id_depth: 0, ..SolveConfig::default() };
-        prop_assert_eq!(solve(&p, &cfg, |_| {}).unwrap().value, Some(want), "{}", text);
+        prop_assert_eq!(solve_alphabeta(&p, &cfg, |_| {}).unwrap().value, Some(want), "{}", text);
         prop_assert_eq!(
             gamesearch::search(&p, gamesearch::Algorithm::Minimax, &gamesearch::SearchConfig::new(64)).value,
             Some(want), "minimax {}", text
@@ -369,8 +369,8 @@ fn searches_alike_in_u64_and_u128(
         ..SolveConfig::default()
     };
     let (a, b) = (
-        solve(&p, &cfg, |_| {}).unwrap(),
-        solve(&q, &cfg, |_| {}).unwrap(),
+        solve_alphabeta(&p, &cfg, |_| {}).unwrap(),
+        solve_alphabeta(&q, &cfg, |_| {}).unwrap(),
     );
     prop_assert_eq!(a.value, b.value);
     prop_assert_eq!(a.stats, b.stats);

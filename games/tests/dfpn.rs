@@ -3,7 +3,7 @@
 
 use gamesearch::proof_number::dfpn::{Dfpn, DfpnConfig};
 use gamesearch::proof_number::{check_proof, Answer, Initial};
-use gamesearch::solver::{solve, SolveConfig};
+use gamesearch::solver::{solve_alphabeta, SolveConfig};
 use gamesearch::trees::ExplicitTree;
 use gamesearch::{search, Algorithm, Limits, PositionKey, SearchConfig, SolverKnowledge};
 use gamesearch_games::{Connect4, Kalah, TicTacToe};
@@ -105,7 +105,7 @@ fn dfpn_solves_games_as_the_alpha_beta_solver_does() {
     assert_eq!(Dfpn::new(&cfg).unwrap().value(&t).value, Some(0));
     for (m, n) in [(3, 1), (3, 2), (4, 1), (4, 2), (5, 1)] {
         let k = Kalah::new(m, n).unwrap();
-        let want = solve(&k, &ab, |_| {}).unwrap().value;
+        let want = solve_alphabeta(&k, &ab, |_| {}).unwrap().value;
         assert_eq!(
             Dfpn::new(&cfg).unwrap().value(&k).value,
             want,
@@ -114,7 +114,7 @@ fn dfpn_solves_games_as_the_alpha_beta_solver_does() {
     }
     for (w, h) in [(4, 4), (5, 4), (4, 5), (6, 3), (3, 6)] {
         let c = Connect4::new(w, h).unwrap();
-        let want = solve(&c, &ab, |_| {}).unwrap().value;
+        let want = solve_alphabeta(&c, &ab, |_| {}).unwrap().value;
         let r = Dfpn::new(&cfg).unwrap().value(&c);
         assert_eq!(r.value, want, "Connect-Four {w}x{h}");
         assert!(r.complete);

@@ -5,7 +5,7 @@
 use gamesearch::adapters::{MoveOrder, Ordered, WholeTurns};
 use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::search as search_with;
-use gamesearch::solver::{solve, SolveConfig};
+use gamesearch::solver::{solve_alphabeta, SolveConfig};
 use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 use gamesearch::{Algorithm, Game, Limits, SearchConfig};
 use gamesearch_games::Kalah;
@@ -86,7 +86,7 @@ proptest! {
         }
         CHECKED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let cfg = SolveConfig { tt_bytes: 1 << 16, id_depth: 3, ..SolveConfig::default() };
-        let s = solve(&p, &cfg, |_| {}).unwrap();
+        let s = solve_alphabeta(&p, &cfg, |_| {}).unwrap();
         prop_assert_eq!(s.value, mm.value, "{}", p);
         // The best move reaches the value.
         if let Some(mv) = s.best_move {
@@ -101,7 +101,7 @@ proptest! {
         let root = RandomTreeSpec::new(b, h, seed).root().unwrap();
         let mm = search(&root, DepthFirst::Minimax, h, &Limits::none());
         let cfg = SolveConfig { tt_bytes: 512, id_depth: 2, ..SolveConfig::default() };
-        let s = solve(&root, &cfg, |_| {}).unwrap();
+        let s = solve_alphabeta(&root, &cfg, |_| {}).unwrap();
         prop_assert_eq!(s.value, mm.value);
         prop_assert!(s.complete);
     }
@@ -113,7 +113,7 @@ fn margin(m: usize, n: u32) -> i32 {
         tt_bytes: 128 << 20,
         ..SolveConfig::default()
     };
-    let s = solve(&Kalah::new(m, n).unwrap(), &cfg, |_| {}).unwrap();
+    let s = solve_alphabeta(&Kalah::new(m, n).unwrap(), &cfg, |_| {}).unwrap();
     assert!(s.complete);
     s.value.unwrap()
 }
@@ -151,7 +151,7 @@ fn solver_budget_returns_true_bounds() {
         limits: Limits::none().with_max_nodes(20_000),
         ..SolveConfig::default()
     };
-    let s = solve(&Kalah::new(5, 3).unwrap(), &cfg, |_| {}).unwrap();
+    let s = solve_alphabeta(&Kalah::new(5, 3).unwrap(), &cfg, |_| {}).unwrap();
     assert!(!s.complete);
     assert!(s.stats.nodes() <= 20_001);
     assert!(s.bounds.0 <= 8 && 8 <= s.bounds.1, "{:?}", s.bounds);
@@ -161,7 +161,7 @@ fn solver_budget_returns_true_bounds() {
 #[test]
 fn solver_on_the_conspiracy_example() {
     let tree = ExplicitTree::parse("(A max (B min D=7 E=4) (C min F=2 G=3))").unwrap();
-    let s = solve(&tree.root(), &SolveConfig::default(), |_| {}).unwrap();
+    let s = solve_alphabeta(&tree.root(), &SolveConfig::default(), |_| {}).unwrap();
     assert_eq!(s.value, Some(4));
     assert_eq!(s.best_move, Some(0));
 }
@@ -172,7 +172,7 @@ fn solver_on_the_conspiracy_example() {
 fn two_threads_solve_kalah_as_one_does() {
     for (m, n) in [(3, 3), (4, 3), (5, 2), (6, 2)] {
         let k = Kalah::new(m, n).unwrap();
-        let one = solve(
+        let one = solve_alphabeta(
             &k,
             &SolveConfig {
                 tt_bytes: 1 << 20,
@@ -181,7 +181,7 @@ fn two_threads_solve_kalah_as_one_does() {
             |_| {},
         )
         .unwrap();
-        let two = solve(
+        let two = solve_alphabeta(
             &k,
             &SolveConfig {
                 tt_bytes: 1 << 20,
@@ -208,7 +208,7 @@ fn enhanced_cutoffs_solve_kalah_as_without() {
                 etc_plies: Some(etc),
                 ..SolveConfig::default()
             };
-            solve(&k, &cfg, |_| {}).unwrap().value
+            solve_alphabeta(&k, &cfg, |_| {}).unwrap().value
         };
         assert_eq!(value(0), value(200), "Kalah({m},{n})");
         assert!(value(200).is_some());

@@ -7,7 +7,7 @@ use gamesearch::depth_first::{search, DepthFirst};
 use gamesearch::proof_number::{
     check_proof, pn_search, pn_search_tree, pn_value, Answer, Initial, PnConfig, PnTree, INFINITE,
 };
-use gamesearch::solver::{solve, SolveConfig};
+use gamesearch::solver::{solve_alphabeta, SolveConfig};
 use gamesearch::trees::{ExplicitTree, RandomTreeSpec, Turns, Values};
 use gamesearch::{Game, Limits};
 use gamesearch_games::{Connect4, Kalah, TicTacToe};
@@ -168,7 +168,9 @@ fn tic_tac_toe_is_a_draw() {
     assert_eq!(pn_search(&p, 0, &cfg).answer, Answer::Proven); // X does not lose
     assert_eq!(pn_value(&p, &cfg).value, Some(0));
     assert_eq!(
-        solve(&p, &SolveConfig::default(), |_| {}).unwrap().value,
+        solve_alphabeta(&p, &SolveConfig::default(), |_| {})
+            .unwrap()
+            .value,
         Some(0)
     );
     // A position where X wins: X to move with two open threats.
@@ -184,7 +186,9 @@ fn connect4_4x4_is_a_draw() {
     let cfg = PnConfig::new(u32::MAX);
     assert_eq!(pn_value(&p, &cfg).value, Some(0));
     assert_eq!(
-        solve(&p, &SolveConfig::default(), |_| {}).unwrap().value,
+        solve_alphabeta(&p, &SolveConfig::default(), |_| {})
+            .unwrap()
+            .value,
         Some(0)
     );
 }

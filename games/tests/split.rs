@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use gamesearch::split::{split, Splittable};
-use gamesearch::{solve, Error, Game, PositionKey, SolveConfig, SolverKnowledge};
+use gamesearch::{solver::solve_alphabeta, Error, Game, PositionKey, SolveConfig, SolverKnowledge};
 use gamesearch_games::GameSpec;
 use gamesearch_games::{Connect4, Kalah, TicTacToe};
 use proptest::prelude::*;
@@ -30,14 +30,21 @@ fn check<G: Splittable + Send + Sync>(root: &G, plies: u32) -> Result<(), TestCa
     let values: Vec<i32> = plan
         .jobs()
         .iter()
-        .map(|j| solve(&j.position, &cfg(), |_| {}).unwrap().value.unwrap())
+        .map(|j| {
+            solve_alphabeta(&j.position, &cfg(), |_| {})
+                .unwrap()
+                .value
+                .unwrap()
+        })
         .collect();
     let c = plan.combine(|i| Some(values[i]));
-    let whole = solve(root, &cfg(), |_| {}).unwrap();
+    let whole = solve_alphabeta(root, &cfg(), |_| {}).unwrap();
     prop_assert_eq!(c.value, whole.value);
     prop_assert_eq!(c.missing, 0);
     if let Some(m) = c.best_move {
-        let after = solve(&root.play(m), &cfg(), |_| {}).unwrap().value;
+        let after = solve_alphabeta(&root.play(m), &cfg(), |_| {})
+            .unwrap()
+            .value;
         prop_assert_eq!(after, whole.value, "the best move keeps the value");
     } else {
         prop_assert!(plies == 0 || root.moves().next().is_none());
@@ -199,13 +206,13 @@ fn check_window<G: Splittable + Send + Sync>(
     a: i32,
     width: i32,
 ) -> Result<(), TestCaseError> {
-    let v = solve(p, &cfg(), |_| {}).unwrap().value.unwrap();
+    let v = solve_alphabeta(p, &cfg(), |_| {}).unwrap().value.unwrap();
     let (a, b) = (v + a, v + a + width.max(1));
     let c = SolveConfig {
         window: Some((a, b)),
         ..cfg()
     };
-    let s = solve(p, &c, |_| {}).unwrap();
+    let s = solve_alphabeta(p, &c, |_| {}).unwrap();
     prop_assert!(
         s.bounds.0 <= v && v <= s.bounds.1,
         "bounds {:?} exclude {}",
@@ -223,7 +230,10 @@ fn check_window<G: Splittable + Send + Sync>(
         prop_assert!(s.bounds.0 >= b, "{:?}", s.bounds);
     }
     if let (Some(m), Some(_)) = (s.best_move, s.value) {
-        prop_assert_eq!(solve(&p.play(m), &cfg(), |_| {}).unwrap().value, Some(v));
+        prop_assert_eq!(
+            solve_alphabeta(&p.play(m), &cfg(), |_| {}).unwrap().value,
+            Some(v)
+        );
     }
     Ok(())
 }
@@ -253,7 +263,7 @@ fn an_empty_window_is_an_error() {
         window: Some((2, 2)),
         ..cfg()
     };
-    let e = solve(&TicTacToe::new(), &c, |_| {}).unwrap_err();
+    let e = solve_alphabeta(&TicTacToe::new(), &c, |_| {}).unwrap_err();
     assert!(e.to_string().contains("a < b"), "{e}");
 }
 
@@ -269,7 +279,7 @@ fn check_master<G: Splittable + Send + Sync>(
 ) -> Result<(), TestCaseError> {
     use gamesearch::split::Master;
     let plan = split(root, plies, 100_000).unwrap();
-    let whole = solve(root, &cfg(), |_| {}).unwrap();
+    let whole = solve_alphabeta(root, &cfg(), |_| {}).unwrap();
     let mut m = Master::new(plan.clone(), guess);
     let mut out: Vec<(usize, i32)> = Vec::new();
     let mut asked = HashSet::new();
@@ -297,7 +307,7 @@ fn check_master<G: Splittable + Send + Sync>(
             window: Some((v - 1, v)),
             ..cfg()
         };
-        let s = solve(&plan.jobs()[j].position, &c, |_| {}).unwrap();
+        let s = solve_alphabeta(&plan.jobs()[j].position, &c, |_| {}).unwrap();
         m.record(j, s.bounds);
         let needless = m.needless();
         out.retain(|(j, _)| !needless.contains(j));
@@ -306,7 +316,9 @@ fn check_master<G: Splittable + Send + Sync>(
     if plies > 0 && root.moves().next().is_some() {
         let best = m.best_move().expect("a best move");
         prop_assert_eq!(
-            solve(&root.play(best), &cfg(), |_| {}).unwrap().value,
+            solve_alphabeta(&root.play(best), &cfg(), |_| {})
+                .unwrap()
+                .value,
             whole.value
         );
     }

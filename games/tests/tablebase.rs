@@ -6,7 +6,7 @@
 
 use gamesearch::engine::{Driver, Engine, EngineConfig};
 use gamesearch::tablebase::{class_file, Probed, Tablebase, Tables};
-use gamesearch::{solve, Error, Game, Limits, SolveConfig};
+use gamesearch::{solver::solve_alphabeta, Error, Game, Limits, SolveConfig};
 use gamesearch_games::Kalah;
 use proptest::prelude::*;
 
@@ -61,7 +61,7 @@ fn every_position_of_the_small_classes_has_the_solvers_value() {
             let north: Result<Kalah, _> = format!("{}/{}/0,0/N", parts[1], parts[0]).parse();
             let Ok(north) = north else { continue };
             for p in [south, north] {
-                let s = solve(&p, &cfg(), |_| {}).unwrap();
+                let s = solve_alphabeta(&p, &cfg(), |_| {}).unwrap();
                 let want = s.value.unwrap_or_else(|| panic!("{p}: {s:?}"));
                 assert_eq!(tables.probe(&p), Some(want), "{p}");
             }
@@ -82,11 +82,11 @@ proptest! {
         let start = Kalah::new(m, n).unwrap();
         let p = reached(&start, &choices);
         let tables = built(m, up_to);
-        let without = solve(&p, &cfg(), |_| {}).unwrap();
-        let with = solve(&Probed::new(p, &tables), &cfg(), |_| {}).unwrap();
+        let without = solve_alphabeta(&p, &cfg(), |_| {}).unwrap();
+        let with = solve_alphabeta(&Probed::new(p, &tables), &cfg(), |_| {}).unwrap();
         prop_assert_eq!(with.value, without.value, "{}", p);
         if let Some(mv) = with.best_move {
-            let after = solve(&p.play(mv), &cfg(), |_| {}).unwrap().value;
+            let after = solve_alphabeta(&p.play(mv), &cfg(), |_| {}).unwrap().value;
             prop_assert_eq!(after, without.value, "the move keeps the value");
         }
         if tables.has(p.class()) {
@@ -112,7 +112,7 @@ proptest! {
         let p = reached(&start, &choices);
         prop_assume!(p.moves().next().is_some());
         let tables = built(m, up_to);
-        let exact = solve(&p, &cfg(), |_| {}).unwrap().value.unwrap();
+        let exact = solve_alphabeta(&p, &cfg(), |_| {}).unwrap().value.unwrap();
         let driver = if mtdf { Driver::Mtdf } else { Driver::Pvs { aspiration: 4 } };
         let mut engine: Engine<Probed<'_, Kalah>> =
             Engine::new(&EngineConfig { tt_bytes: 1 << 20, driver, max_depth: 128 }).unwrap();
@@ -121,7 +121,7 @@ proptest! {
         let value = t.value.unwrap();
         prop_assert_eq!(value.signum(), exact.signum(), "{}: engine {} solver {}", p, value, exact);
         prop_assert_eq!(t.mate.is_some(), exact != 0, "{}", p);
-        let after = solve(&p.play(t.best_move.unwrap()), &cfg(), |_| {}).unwrap().value.unwrap();
+        let after = solve_alphabeta(&p.play(t.best_move.unwrap()), &cfg(), |_| {}).unwrap().value.unwrap();
         prop_assert_eq!(after.signum(), exact.signum(), "{}: the move keeps the result", p);
     }
 }

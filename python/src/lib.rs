@@ -145,12 +145,10 @@ impl Game {
         Ok(next)
     }
 
-    /// `"max"` (the first player) or `"min"`.
-    fn to_move(&self) -> PyResult<&'static str> {
-        with_position!(self, p => Ok(match p.to_move() {
-            gamesearch::Player::Max => "max",
-            gamesearch::Player::Min => "min",
-        }))
+    /// +1 when MAX (the first player) moves, -1 for MIN: what a game written in Python returns
+    /// (so a shipped game can stand where the protocol asks for one).
+    fn to_move(&self) -> PyResult<i32> {
+        with_position!(self, p => Ok(p.to_move().sign()))
     }
 
     /// Whether the game is over (no legal move).

@@ -53,7 +53,7 @@ def test_values_past_2_pow_29():
 def test_playing_a_game():
     g = Game("connect4:7x6")
     assert g.moves() == [str(c) for c in range(1, 8)]
-    assert g.to_move() == "max"
+    assert g.to_move() == 1
     for m in "445566":
         g = g.play(m)
     assert g.history == list("445566")
@@ -182,7 +182,7 @@ def test_the_engine_plays_tictactoe_without_losing():
     o = gamesearch.Engine("tictactoe", time=None, depth=9)
     g = Game("tictactoe")
     while not g.is_over():
-        side = x if g.to_move() == "max" else o
+        side = x if g.to_move() == 1 else o
         t = side.think()
         assert t.iterations and t.best_move in g.moves()
         g = g.play(t.best_move)
@@ -234,7 +234,7 @@ def _exhaustive(g):
     if g.is_over():
         return g.evaluate()
     values = [_exhaustive(g.play(m)) for m in g.moves()]
-    return max(values) if g.to_move() == "max" else min(values)
+    return max(values) if g.to_move() == 1 else min(values)
 
 
 @pytest.mark.parametrize(

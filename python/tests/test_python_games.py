@@ -173,7 +173,7 @@ def test_the_shipped_random_trees_agree_through_python():
             self.game = game
 
         def to_move(self):
-            return 1 if self.game.to_move() == "max" else -1
+            return self.game.to_move()
 
         def moves(self):
             return self.game.moves()

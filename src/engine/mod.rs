@@ -104,7 +104,7 @@ pub trait Heuristic: Game {
     /// use gamesearch::engine::Heuristic;
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
     /// use gamesearch::tablebase::{Probed, Tables};
-    /// use gamesearch::{solve, SolveConfig};
+    /// use gamesearch::{solver::solve_alphabeta, SolveConfig};
     /// // Nim's class is its pile.
     /// let p = Nim::new(8);
     /// let mut tables = Tables::new(&p);
@@ -113,7 +113,7 @@ pub trait Heuristic: Game {
     /// }
     /// assert_eq!(p.proven_value(), None);
     /// let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
-    /// let exact = solve(&p, &cfg, |_| {}).unwrap().value;
+    /// let exact = solve_alphabeta(&p, &cfg, |_| {}).unwrap().value;
     /// assert_eq!(Probed::new(p, &tables).proven_value(), exact);
     /// ```
     fn proven_value(&self) -> Option<Score> {

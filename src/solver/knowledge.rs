@@ -14,15 +14,15 @@ use crate::game::{Adapter, Game, Score};
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
-/// use gamesearch::{solve, Game, SolveConfig, SolverKnowledge};
+/// use gamesearch::{solver::solve_alphabeta, Game, SolveConfig, SolverKnowledge};
 /// // impl SolverKnowledge for Nim {
 /// //     fn immediate_win(&self) -> Option<u8> { (1..=3).contains(&self.pile).then_some(self.pile) }
 /// // }
 /// assert_eq!(Nim::new(3).immediate_win(), Some(3)); // take them all
 /// assert_eq!(Nim::new(5).immediate_win(), None);
-/// let s = solve(&Nim::new(5), &SolveConfig::default(), |_| {}).unwrap();
+/// let s = solve_alphabeta(&Nim::new(5), &SolveConfig::default(), |_| {}).unwrap();
 /// assert_eq!((s.value, s.best_move), (Some(1), Some(1))); // leave a multiple of 4
-/// let s = solve(&Nim::new(8), &SolveConfig::default(), |_| {}).unwrap();
+/// let s = solve_alphabeta(&Nim::new(8), &SolveConfig::default(), |_| {}).unwrap();
 /// assert_eq!(s.value, Some(-1));
 /// ```
 ///
@@ -43,7 +43,7 @@ use crate::game::{Adapter, Game, Score};
 /// }
 /// impl gamesearch::PositionKey for Nim { fn key(&self) -> u64 { self.pile.into() } }
 /// // error[E0277]: `Nim` lacks a trait this search needs … the solver `impl SolverKnowledge`
-/// let s = gamesearch::solve(&Nim { pile: 4, to_move: Player::Max }, &Default::default(), |_| {});
+/// let s = gamesearch::solver::solve_alphabeta(&Nim { pile: 4, to_move: Player::Max }, &Default::default(), |_| {});
 /// ```
 #[diagnostic::on_unimplemented(
     message = "the solver needs `{Self}: gamesearch::SolverKnowledge`",

@@ -66,9 +66,9 @@ use table::TranspositionTable;
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
-/// use gamesearch::{solve, Limits, SolveConfig};
+/// use gamesearch::{solver::solve_alphabeta, Limits, SolveConfig};
 /// let cfg = SolveConfig { tt_bytes: 1 << 20, limits: Limits::none().with_max_nodes(1 << 20), ..SolveConfig::default() };
-/// assert_eq!(solve(&Nim::new(21), &cfg, |_| {}).unwrap().value, Some(1));
+/// assert_eq!(solve_alphabeta(&Nim::new(21), &cfg, |_| {}).unwrap().value, Some(1));
 /// ```
 #[derive(Clone, Debug)]
 pub struct SolveConfig {
@@ -164,9 +164,9 @@ pub struct Progress {
 /// The result of a solve.
 ///
 /// ```
-/// use gamesearch::{solve, trees::ExplicitTree, SolveConfig};
+/// use gamesearch::{solver::solve_alphabeta, trees::ExplicitTree, SolveConfig};
 /// let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
-/// let s = solve(&t.root(), &SolveConfig { tt_bytes: 1 << 22, ..SolveConfig::default() }, |_| {}).unwrap();
+/// let s = solve_alphabeta(&t.root(), &SolveConfig { tt_bytes: 1 << 22, ..SolveConfig::default() }, |_| {}).unwrap();
 /// assert_eq!((s.value, s.bounds, s.complete), (Some(0), (0, 0), true));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -201,9 +201,9 @@ impl<M: Copy> Solution<M> {
     /// solve` prints, whichever solver found it.
     ///
     /// ```
-    /// use gamesearch::{solve, trees::ExplicitTree, SolveConfig};
+    /// use gamesearch::{solver::solve_alphabeta, trees::ExplicitTree, SolveConfig};
     /// let t = ExplicitTree::parse("(max (min 1 0) (min 0 -1) (min -1 1))").unwrap();
-    /// let s = solve(&t.root(), &SolveConfig::default(), |_| {}).unwrap();
+    /// let s = solve_alphabeta(&t.root(), &SolveConfig::default(), |_| {}).unwrap();
     /// let r = s.report(&t.root(), "alphabeta-tt", 1.0);
     /// assert_eq!((r.value, r.outcome), (Some(0), Some("draw")));
     /// ```
@@ -295,12 +295,12 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
-/// use gamesearch::solver::{solve, SolveConfig};
-/// let s = solve(&Nim::new(30), &SolveConfig::default(), |_| {}).unwrap();
+/// use gamesearch::solver::{solve_alphabeta, SolveConfig};
+/// let s = solve_alphabeta(&Nim::new(30), &SolveConfig::default(), |_| {}).unwrap();
 /// assert!(s.complete);
 /// assert_eq!(s.bounds.0, s.bounds.1);
 /// ```
-pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
+pub fn solve_alphabeta<G: PositionKey + SolverKnowledge + Sync>(
     game: &G,
     cfg: &SolveConfig,
     progress: impl FnMut(&Progress),
@@ -313,12 +313,12 @@ pub fn solve<G: PositionKey + SolverKnowledge + Sync>(
 }
 
 /// Solves `game` and names the result (what `gamesearch solve` prints).
-pub fn solve_report<G: PositionKey + SolverKnowledge + Sync>(
+pub fn solve_alphabeta_report<G: PositionKey + SolverKnowledge + Sync>(
     game: &G,
     cfg: &SolveConfig,
     progress: impl FnMut(&Progress),
 ) -> Result<SolveReport, Error> {
     let start = Instant::now();
-    let s = solve(game, cfg, progress)?;
+    let s = solve_alphabeta(game, cfg, progress)?;
     Ok(s.report(game, "alphabeta-tt", start.elapsed().as_secs_f64() * 1e3))
 }

@@ -27,7 +27,7 @@ const DISPROVEN: Numbers = (u64::MAX, 0);
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 /// use gamesearch::split::{split, Master};
-/// use gamesearch::{solve, SolveConfig};
+/// use gamesearch::{solver::solve_alphabeta, SolveConfig};
 ///
 /// let root = Nim::new(17);
 /// let plan = split(&root, 3, 1_000).unwrap();
@@ -37,12 +37,12 @@ const DISPROVEN: Numbers = (u64::MAX, 0);
 ///     // Ask two jobs at a time, as two workers would; answer them in turn.
 ///     for (job, v) in master.next_jobs(2) {
 ///         let cfg = SolveConfig { window: Some((v - 1, v)), ..SolveConfig::default() };
-///         let s = solve(&plan.jobs()[job].position, &cfg, |_| {}).unwrap();
+///         let s = solve_alphabeta(&plan.jobs()[job].position, &cfg, |_| {}).unwrap();
 ///         master.record(job, s.bounds);
 ///         asked += 1;
 ///     }
 /// }
-/// assert_eq!(master.value(), solve(&root, &SolveConfig::default(), |_| {}).unwrap().value);
+/// assert_eq!(master.value(), solve_alphabeta(&root, &SolveConfig::default(), |_| {}).unwrap().value);
 /// assert!(asked < 2 * plan.jobs().len()); // two tests (at 0 and 1), not every job in each
 /// ```
 #[derive(Clone, Debug)]

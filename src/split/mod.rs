@@ -14,7 +14,7 @@
 //! ```
 //! # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 //! use gamesearch::split::{split, Splittable};
-//! use gamesearch::{solve, SolveConfig};
+//! use gamesearch::{solver::solve_alphabeta, SolveConfig};
 //!
 //! let root = Nim::new(14);
 //! let plan = split(&root, 3, 1_000).unwrap();
@@ -24,10 +24,10 @@
 //! // Solve every job (here, in turn), then back their values up the top tree.
 //! let cfg = SolveConfig::default();
 //! let values: Vec<i32> = plan.jobs().iter()
-//!     .map(|j| solve(&j.position, &cfg, |_| {}).unwrap().value.unwrap())
+//!     .map(|j| solve_alphabeta(&j.position, &cfg, |_| {}).unwrap().value.unwrap())
 //!     .collect();
 //! let root_value = plan.combine(|i| Some(values[i]));
-//! assert_eq!(root_value.value, solve(&root, &cfg, |_| {}).unwrap().value);
+//! assert_eq!(root_value.value, solve_alphabeta(&root, &cfg, |_| {}).unwrap().value);
 //! // Each job is a position as text any process can read back (its game's `game_text`).
 //! assert_eq!(plan.job_text(&plan.jobs()[0], "nim:14:max"), "nim:10:min");
 //! ```
@@ -367,13 +367,13 @@ impl<G: Splittable> Plan<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
     /// use gamesearch::split::split;
-    /// use gamesearch::{solve, SolveConfig};
+    /// use gamesearch::{solver::solve_alphabeta, SolveConfig};
     ///
     /// let root = Nim::new(8);
     /// let plan = split(&root, 2, 1_000).unwrap();
     /// let cfg = SolveConfig::default();
     /// let answers: Vec<_> = plan.jobs().iter()
-    ///     .map(|j| solve(&j.position, &cfg, |_| {}).unwrap())
+    ///     .map(|j| solve_alphabeta(&j.position, &cfg, |_| {}).unwrap())
     ///     .collect();
     /// let book = plan.book(|i| Some((answers[i].bounds, answers[i].best_move)), "nim 8, ply 2");
     /// let at_root = book.lookup(&root).unwrap();

@@ -18,7 +18,7 @@
 //! ```
 //! # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 //! use gamesearch::tablebase::{Probed, Tables};
-//! use gamesearch::{solve, Game, SolveConfig};
+//! use gamesearch::{solver::solve_alphabeta, Game, SolveConfig};
 //!
 //! // Nim (docs/nim.rs): the class is the pile, the rank the side to move.
 //! let start = Nim::new(18);
@@ -27,8 +27,8 @@
 //!     tables.build_class(class).unwrap(); // every pile of at most 10 stones
 //! }
 //! let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
-//! let with = solve(&Probed::new(start, &tables), &cfg, |_| {}).unwrap();
-//! let without = solve(&start, &cfg, |_| {}).unwrap();
+//! let with = solve_alphabeta(&Probed::new(start, &tables), &cfg, |_| {}).unwrap();
+//! let without = solve_alphabeta(&start, &cfg, |_| {}).unwrap();
 //! assert_eq!(with.value, without.value);
 //! assert!(with.stats.nodes() < without.stats.nodes());
 //! ```
@@ -40,7 +40,7 @@
 //!
 //! ```
 //! use gamesearch::tablebase::{Tablebase, Tables};
-//! use gamesearch::{solve, Game, Player, PositionKey, Score, SolveConfig, SolverKnowledge};
+//! use gamesearch::{solver::solve_alphabeta, Game, Player, PositionKey, Score, SolveConfig, SolverKnowledge};
 //!
 //! #[derive(Clone, Copy, Debug)]
 //! struct Stones { left: u32, mover: Player, may_pass: (bool, bool) } // (the mover, the other)
@@ -88,7 +88,7 @@
 //!     for rank in 0..4 {
 //!         let p = proto.unrank(class, rank);
 //!         for p in [p, Stones { mover: Player::Min, ..p }] {
-//!             assert_eq!(tables.probe(&p), solve(&p, &cfg, |_| {}).unwrap().value);
+//!             assert_eq!(tables.probe(&p), solve_alphabeta(&p, &cfg, |_| {}).unwrap().value);
 //!         }
 //!     }
 //! }

@@ -148,16 +148,16 @@ impl Drop for Server {
 /// The exact value (the first player's view) of a Connect-Four, Kalah or tic-tac-toe position,
 /// by the library's solver: the oracle the server's and the browser's tests check against.
 pub fn exact(game: &str) -> i64 {
-    use gamesearch::{solve, SolveConfig};
+    use gamesearch::{solver::solve_alphabeta, SolveConfig};
     use gamesearch_games::GameSpec;
     let cfg = SolveConfig {
         tt_bytes: 1 << 20,
         ..SolveConfig::default()
     };
     let value = match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Connect4(p) => solve(&p, &cfg, |_| {}).unwrap().value,
-        GameSpec::Kalah(p) => solve(&p, &cfg, |_| {}).unwrap().value,
-        GameSpec::TicTacToe(p) => solve(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::Connect4(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::Kalah(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::TicTacToe(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
         _ => unreachable!(),
     };
     value.unwrap().into()
