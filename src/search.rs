@@ -211,7 +211,9 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
             cn.threshold = p.threshold;
             let r = crate::conspiracy::cns_observed(game, &cn, obs);
             Outcome {
-                value: Some(r.value),
+                // As every other algorithm: no value from a search a budget stopped (the range
+                // proven so far is in the details).
+                value: r.complete.then_some(r.value),
                 best_move: r.best_move,
                 pv: r.best_move.into_iter().collect(),
                 complete: r.complete,

@@ -115,7 +115,7 @@ pub fn print_solve(game: &str, r: &SolveReport, json: bool) -> Result<()> {
         None => format!("tt {}", gamesearch::error::human_bytes(r.tt_bytes)),
     };
     println!(
-        "stats       {}  nodes {}  leaves {}  expanded {}  tests {}  tt hits {}  {memory}  time {:.3} s",
+        "stats       {}  nodes {}  leaves {}  interior {}  tests {}  tt hits {}  {memory}  time {:.3} s",
         r.algo,
         s.nodes(),
         s.leaves,

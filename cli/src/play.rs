@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Thought};
 use gamesearch::solver::book::Book;
+use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Probed;
 use gamesearch::{Limits, Player, PositionKey, SolverKnowledge};
 use gamesearch_games::{Connect4, Kalah, TicTacToe};
@@ -43,6 +44,10 @@ pub trait Board: PositionKey + Heuristic + SolverKnowledge {
     fn with_databases(&self) -> bool {
         false
     }
+    /// What the engine's heuristic values count, as the estimates it prints name it.
+    fn heuristic_unit() -> &'static str {
+        "heuristic points"
+    }
 }
 
 /// Kalah with its endgame databases: drawn and played as Kalah; the engine reads the databases.
@@ -58,6 +63,9 @@ impl Board for Probed<'_, Kalah> {
     }
     fn with_databases(&self) -> bool {
         true
+    }
+    fn heuristic_unit() -> &'static str {
+        Kalah::heuristic_unit()
     }
 }
 
@@ -95,6 +103,11 @@ impl<B: gamesearch_games::Bitboard> Board for Connect4<B> {
 }
 
 impl Board for Kalah {
+    /// The engine's Kalah heuristic: the stores' difference counted four times, plus the
+    /// difference of the seeds on each side.
+    fn heuristic_unit() -> &'static str {
+        "points (stores ×4 + seeds on each side)"
+    }
     /// Kalah's score is the difference of the stores.
     fn score_text(&self, v: gamesearch::Score) -> Option<String> {
         Some(format!(
@@ -129,6 +142,10 @@ impl Board for Kalah {
 }
 
 impl Board for TicTacToe {
+    /// The engine's tic-tac-toe heuristic counts the lines still open to one side only.
+    fn heuristic_unit() -> &'static str {
+        "open lines"
+    }
     /// Three in a row: there is no margin to explain.
     fn score_text(&self, _: gamesearch::Score) -> Option<String> {
         None
@@ -373,36 +390,75 @@ pub fn describe(t: &Thought<impl Copy>, side: Player) -> String {
 
 /// [`describe`], saying where a proven result comes from when the engine reads databases.
 fn describe_at<G: Board>(p: &G, t: &Thought<G::Move>, side: Player) -> String {
-    match t.mate {
-        Some(n) if p.with_databases() => {
+    match (t.mate, t.value) {
+        (Some(n), _) if p.with_databases() => {
             let outcome = if n > 0 { "win" } else { "loss" };
             format!(
                 "proven {outcome} (the game's end or the databases within {} plies)",
                 n.abs()
             )
         }
+        (None, Some(_)) => format!("{} {}", describe(t, side), G::heuristic_unit()),
         _ => describe(t, side),
     }
 }
 
-/// The move the book gives `p`, with what it proves for `side`: a position it has exactly.
-fn book_move<G: Board>(book: Option<&Book>, p: &G, side: Player) -> Option<(G::Move, String)> {
-    let a = book?.lookup(p)?;
-    let (v, m) = (a.value()?, a.best_move?);
+/// What a proven value `v` (MAX's view) is for `side`: "win (+3)", "draw (+0)", "loss (−2)".
+fn outcome_for(v: gamesearch::Score, side: Player) -> String {
     let v = side.sign() * v;
     let outcome = match v.signum() {
         1 => "win",
         -1 => "loss",
         _ => "draw",
     };
-    Some((m, format!("{outcome} ({v:+}) from the book")))
+    format!("{outcome} ({v:+})")
+}
+
+/// The move the book gives `p`, with what it proves for `side`: a position it has exactly.
+fn book_move<G: Board>(book: Option<&Book>, p: &G, side: Player) -> Option<(G::Move, String)> {
+    let a = book?.lookup(p)?;
+    let (v, m) = (a.value()?, a.best_move?);
+    Some((m, format!("proven {} from the book", outcome_for(v, side))))
+}
+
+/// A proven move for `p`, with what it proves for `side`: the book's, else the solver's when it
+/// solves `p` within `limits` (the engine's estimate can lose a won game: its value swings with
+/// the depth's parity).
+fn proven_move<G: Board + Sync>(
+    book: Option<&Book>,
+    solver: &mut ExactSolver<G>,
+    p: &G,
+    side: Player,
+    limits: Option<&Limits>,
+) -> Option<(G::Move, String)> {
+    if let Some(found) = book_move(book, p, side) {
+        return Some(found);
+    }
+    let cfg = SolveConfig {
+        limits: limits?.clone(),
+        threads: 1,
+        ..SolveConfig::default()
+    };
+    let s = solver.solve(p, &cfg, |_| {}).ok()?;
+    match (s.complete, s.value, s.best_move) {
+        (true, Some(v), Some(m)) => Some((m, format!("proven {}", outcome_for(v, side)))),
+        _ => None,
+    }
+}
+
+/// The solver's share of a move's time budget: half, the engine thinking in the other half when
+/// the solver does not finish. `None` for an engine limited by depth alone: the solver has no
+/// budget to keep to then, and is not asked.
+fn halved(spec: &EngineSpec, base: &Limits) -> Option<Limits> {
+    spec.time
+        .map(|t| base.clone().with_max_time(Duration::from_secs_f64(t / 2.0)))
 }
 
 /// Plays one game in the terminal: reads moves (and `undo`, `hint`, `quit`) from `input`, writes
 /// the board and the engine's moves to `out`. An illegal move is answered with one line and the
 /// prompt again. A position the opening `book` has exactly is answered from it, without a
 /// search. Returns the final position.
-pub fn play_game<G: Board>(
+pub fn play_game<G: Board + Sync>(
     start: &G,
     human: Human,
     spec: &EngineSpec,
@@ -412,6 +468,11 @@ pub fn play_game<G: Board>(
     out: &mut impl Write,
 ) -> anyhow::Result<G> {
     let mut engine: Engine<G> = spec.build()?;
+    let mut solver: ExactSolver<G> = ExactSolver::new(&SolveConfig {
+        tt_bytes: spec.tt_mb << 20,
+        threads: 1,
+        ..SolveConfig::default()
+    })?;
     let mut history = vec![start.clone()];
     loop {
         let p = history.last().expect("the start").clone();
@@ -429,7 +490,9 @@ pub fn play_game<G: Board>(
         }
         let side = p.to_move();
         if !human.plays(side) {
-            if let Some((mv, why)) = book_move(book, &p, side) {
+            if let Some((mv, why)) =
+                proven_move(book, &mut solver, &p, side, halved(spec, base).as_ref())
+            {
                 writeln!(
                     out,
                     "engine ({}) plays {}   {why}",
@@ -439,11 +502,15 @@ pub fn play_game<G: Board>(
                 history.push(p.play(mv));
                 continue;
             }
-            let t = engine.think(&p, &spec.limits(base), |_| {});
+            let t = engine.think(
+                &p,
+                &halved(spec, base).unwrap_or_else(|| spec.limits(base)),
+                |_| {},
+            );
             let mv = t.best_move.expect("a move: the game is not over");
             writeln!(
                 out,
-                "engine ({}) plays {}   depth {}, {} for it, {:.2} s",
+                "engine ({}) plays {}   estimate: depth {}, {} for it, {:.2} s",
                 G::side_name(side),
                 p.move_name(mv),
                 t.depth,
@@ -486,15 +553,21 @@ pub fn play_game<G: Board>(
                 }
             }
             "hint" => {
-                if let Some((mv, why)) = book_move(book, &p, side) {
-                    writeln!(out, "hint: {}   ({why}, for you)", p.move_name(mv))?;
+                if let Some((mv, why)) =
+                    proven_move(book, &mut solver, &p, side, halved(spec, base).as_ref())
+                {
+                    writeln!(out, "hint: {}   ({why} for you)", p.move_name(mv))?;
                     continue;
                 }
-                let t = engine.think(&p, &spec.limits(base), |_| {});
+                let t = engine.think(
+                    &p,
+                    &halved(spec, base).unwrap_or_else(|| spec.limits(base)),
+                    |_| {},
+                );
                 if let Some(m) = t.best_move {
                     writeln!(
                         out,
-                        "hint: {}   ({} for you, depth {})",
+                        "hint: {}   (estimate: {} for you, depth {})",
                         p.move_name(m),
                         describe_at(&p, &t, side),
                         t.depth

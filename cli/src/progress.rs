@@ -125,10 +125,37 @@ pub fn steps(visible: bool, total: u64, what: &str) -> ProgressBar {
     let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
     b.set_style(
         ProgressStyle::with_template(&format!(
-            "{what} [{{elapsed_precise}}] {{bar:30}} {{pos}}/{{len}}  {{msg}}  ETA {{eta}}"
+            "{what} [{{elapsed_precise}}] {{bar:30}} {{pos}}/{{len}}  {{msg}}  ETA {{eta_known}}"
         ))
-        .expect("a valid template"),
+        .expect("a valid template")
+        .with_key(
+            "eta_known",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&eta_text(s.pos(), s.eta()));
+            },
+        ),
     );
     b.enable_steady_tick(Duration::from_millis(250));
     b
+}
+
+/// The ETA a bar shows after `done` steps: "?" until a step is done (indicatif's estimate is 0 s
+/// then, which read as "finished").
+pub fn eta_text(done: u64, eta: Duration) -> String {
+    if done == 0 {
+        "?".into()
+    } else {
+        format!("{:#}", indicatif::HumanDuration(eta))
+    }
+}
+
+#[cfg(test)]
+mod eta_tests {
+    use super::*;
+
+    #[test]
+    fn no_eta_before_the_first_step() {
+        assert_eq!(eta_text(0, Duration::ZERO), "?");
+        assert_eq!(eta_text(3, Duration::from_secs(90)), "2m");
+    }
 }

@@ -178,6 +178,22 @@ def _partial(e: KeyboardInterrupt, convert):
     return e
 
 
+
+_U32 = 2**32 - 1
+_U64 = 2**64 - 1
+
+
+def _whole(name: str, value: Optional[int], low: int = 0, high: int = _U32) -> Optional[int]:
+    """`value` when it is a whole number in [low, high] (or None); else `GameSearchError` naming
+    the parameter (not the `OverflowError` or `TypeError` of the conversion to Rust)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameSearchError(f"{name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise GameSearchError(f"{name} must be between {low} and {high}, not {value}")
+    return value
+
 def search(
     game: Union[str, Game, PythonGame],
     algo: str = "negascout",
@@ -194,7 +210,13 @@ def search(
     0
     """
     try:
-        d = _core.search(_game(game), algo, depth, max_nodes, max_time)
+        d = _core.search(
+            _game(game),
+            algo,
+            _whole("depth", depth),
+            _whole("max_nodes", max_nodes, high=_U64),
+            max_time,
+        )
     except KeyboardInterrupt as e:
         raise _partial(e, _search_result) from None
     return _search_result(d)
@@ -224,7 +246,15 @@ def solve(
     """
     try:
         d = _core.solve(
-            _game(game), method, tt_mb, threads, max_nodes, max_time, check, id_depth, _book(book)
+            _game(game),
+            method,
+            _whole("tt_mb", tt_mb, high=_U64),
+            _whole("threads", threads),
+            _whole("max_nodes", max_nodes, high=_U64),
+            max_time,
+            check,
+            _whole("id_depth", id_depth),
+            _book(book),
         )
     except KeyboardInterrupt as e:
         raise _partial(e, _solution) from None
@@ -251,7 +281,13 @@ class Solver:
         id_depth: int = 8,
         book: Union[None, str, "_os.PathLike[str]", Book] = None,
     ):
-        self._s = _core.Solver(tt_mb, threads, best_move, id_depth, _book(book))
+        self._s = _core.Solver(
+            _whole("tt_mb", tt_mb, high=_U64),
+            _whole("threads", threads),
+            best_move,
+            _whole("id_depth", id_depth),
+            _book(book),
+        )
 
     def solve(
         self,
@@ -265,7 +301,8 @@ class Solver:
         solves within it only: a value inside is exact, one at an edge a bound (`.bounds`,
         `.value` None); `(v - 1, v)` asks "is the value at least v?" with one null-window test."""
         try:
-            d = self._s.solve(_game(game), max_nodes, max_time, window)
+            nodes = _whole("max_nodes", max_nodes, high=_U64)
+            d = self._s.solve(_game(game), nodes, max_time, window)
         except KeyboardInterrupt as e:
             raise _partial(e, _solution) from None
         return _solution(d)
@@ -321,7 +358,9 @@ def trace(
     """
     if isinstance(algos, str):
         algos = [algos]
-    page, data, svgs = _core.trace(_game(game), list(algos), depth, node_cap)
+    page, data, svgs = _core.trace(
+        _game(game), list(algos), _whole("depth", depth), _whole("node_cap", node_cap, high=_U64)
+    )
     return Trace(page, data, svgs)
 
 
@@ -384,7 +423,14 @@ class Engine:
     ):
         if time is None and depth is None:
             raise GameSearchError("give the engine a time or a depth")
-        self._e = _core.Engine(_game(game), time, depth or 128, tt_mb, driver, _book(book))
+        self._e = _core.Engine(
+            _game(game),
+            time,
+            _whole("depth", depth) or 128,
+            _whole("tt_mb", tt_mb, high=_U64),
+            driver,
+            _book(book),
+        )
 
     @property
     def game(self) -> Game:
@@ -449,7 +495,7 @@ class Split:
     to back their values up the top tree by minimax."""
 
     def __init__(self, game: str, plies: int, max_jobs: int):
-        self._s = _core.Split(game, plies, max_jobs)
+        self._s = _core.Split(game, _whole("plies", plies), _whole("max_jobs", max_jobs, high=_U64))
         self.game, self.plies = game, plies
         self.jobs: List[Job] = [Job(k, g) for k, g in self._s.jobs()]
 

@@ -41,7 +41,7 @@ def test_trace_page(tmp_path):
 
 
 def test_nim_is_the_readmes():
-    readme = (EXAMPLES.parents[1] / "README.md").read_text()
+    readme = (EXAMPLES.parents[0] / "README.md").read_text()
     nim = (EXAMPLES / "nim.py").read_text()
     block = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "class Nim" in b)
     assert block in nim  # the README shows the file, whole

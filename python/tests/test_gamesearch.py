@@ -143,23 +143,28 @@ def test_docstring_examples():
     assert failures == 0
 
 
-def test_the_readme_python_block_runs(tmp_path, monkeypatch):
+def test_the_readmes_python_blocks_run(tmp_path, monkeypatch):
+    """Every ```python block of README.md and python/README.md, and the one-liners they show
+    after `pip install ./python`, run as written."""
     import pathlib
     import re
 
-    monkeypatch.chdir(tmp_path)  # what it writes lands here
+    monkeypatch.chdir(tmp_path)  # what they write lands here
 
-    readme = pathlib.Path(__file__).resolve().parents[2] / "README.md"
-    (tmp_path / "books").symlink_to(readme.parent / "books")  # the shipped book, as from the root
-    blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
-    assert blocks, "the README shows Python"
-    for code in blocks:
-        exec(compile(code, "README.md", "exec"), {})
-    # And the one-liner it shows after `pip install ./python`.
-    one_liners = re.findall(r'^v/bin/python -c "(.*)"$', readme.read_text(), re.M)
+    root = pathlib.Path(__file__).resolve().parents[2]
+    (tmp_path / "books").symlink_to(root / "books")  # the shipped book, as from the root
+    readmes = [root / "README.md", root / "python" / "README.md"]
+    texts = {r: r.read_text() for r in readmes}
+    blocks = [(r, b) for r, t in texts.items() for b in re.findall(r"```python\n(.*?)```", t, re.S)]
+    assert len(blocks) >= 4, "the READMEs show Python"
+    for r, code in blocks:
+        exec(compile(code, str(r), "exec"), {})
+    one_liners = [
+        (r, c) for r, t in texts.items() for c in re.findall(r'^v/bin/python -c "(.*)"$', t, re.M)
+    ]
     assert one_liners
-    for code in one_liners:
-        exec(compile(code, "README.md", "exec"), {})
+    for r, code in one_liners:
+        exec(compile(code, str(r), "exec"), {})
 
 
 def test_trace_writes_the_viewer(tmp_path):
@@ -253,3 +258,32 @@ def test_boards_past_64_bits_and_9_columns(spec):
     if "12x4" in spec:
         # Columns past 9 are named by their numbers.
         assert Game("connect4:12x4").play("12").moves()[-3:] == ["10", "11", "12"]
+
+
+def test_numbers_out_of_range_are_game_search_errors():
+    """Issue #58: `depth=-1` raised OverflowError (everything else raises GameSearchError)."""
+    bad = [
+        lambda: gamesearch.search("tictactoe", depth=-1),
+        lambda: gamesearch.search("tictactoe", depth=2**40),
+        lambda: gamesearch.search("tictactoe", max_nodes=-5),
+        lambda: gamesearch.solve("tictactoe", tt_mb=-1),
+        lambda: gamesearch.solve("tictactoe", threads=-2),
+        lambda: gamesearch.solve("tictactoe", id_depth=1.5),
+        lambda: gamesearch.Solver(tt_mb=-1),
+        lambda: gamesearch.trace("tictactoe", "alphabeta", depth=-3),
+        lambda: gamesearch.Engine("tictactoe", depth=-1),
+        lambda: gamesearch.split("tictactoe", -1),
+    ]
+    for call in bad:
+        with pytest.raises(GameSearchError):
+            call()
+
+
+def test_an_unfinished_cns_has_no_value():
+    """Issue #58: an unfinished `cns` returned value=0 where every other unfinished search
+    returns None."""
+    r = gamesearch.search("random:b=8,h=8,seed=1", algo="cns", depth=8, max_nodes=2000)
+    assert not r.complete
+    assert r.value is None
+    other = gamesearch.search("random:b=8,h=8,seed=1", algo="pn-multi", depth=8, max_nodes=2000)
+    assert (other.complete, other.value) == (False, None)

@@ -69,10 +69,13 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
         &budget,
         |r| {
             bar.set_position(r.positions as u64);
-            bar.set_message(format!(
-                "mismatches {}  mean {:.1} µs  {:.0} nodes",
-                r.mismatches, r.mean_time_us, r.mean_nodes
-            ));
+            // No mean before the first position is done (it was the running one's clock).
+            if r.positions > 0 {
+                bar.set_message(format!(
+                    "mismatches {}  mean {:.1} µs  {:.0} nodes",
+                    r.mismatches, r.mean_time_us, r.mean_nodes
+                ));
+            }
         },
     )
     .map_err(in_file)?;

@@ -85,7 +85,10 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
     } = args;
     let book = match &book {
         Some(path) => Some(gamesearch_games::split::read_book(path, &game)?),
-        None => None,
+        // 7x6 Connect-Four comes with its book (books/connect4-7x6-ply4.book, 9 KiB): every
+        // position of four moves or fewer, exact, so the engine's opening and the hints are the
+        // proven ones (the engine's estimate of the empty board can pick a losing column).
+        None => default_book(&game),
     };
     let spec: GameSpec = game.parse()?;
     let human = match human {
@@ -151,6 +154,14 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
     Ok(())
 }
 
+/// The shipped book of `game`'s rules, if there is one.
+fn default_book(game: &str) -> Option<Book> {
+    const CONNECT4_7X6: &[u8] = include_bytes!("../../../books/connect4-7x6-ply4.book");
+    let book = Book::from_bytes(CONNECT4_7X6).ok()?;
+    gamesearch_games::split::check_book(&book, game).ok()?;
+    Some(book)
+}
+
 /// What `play` does.
 enum Session<'a> {
     /// One game in the terminal: the sides the person plays, the engine's opening book.
@@ -163,7 +174,7 @@ enum Session<'a> {
 }
 
 /// `play`: one game in the terminal, or a match between two engines.
-fn play<G: Board>(
+fn play<G: Board + Sync>(
     start: &G,
     engine: &EngineSpec,
     session: Session<'_>,
