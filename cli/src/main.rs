@@ -44,7 +44,9 @@ enum Command {
     Trace(trace::TraceArgs),
     /// Run several algorithms on the same game and print a table of values and node counts.
     Compare(compare::CompareArgs),
-    /// Solve a game exactly (to the end, no horizon): value, best move, nodes.
+    /// Solve a game exactly (to the end, no horizon): value, best move, nodes. Values are the
+    /// first player's (MAX's) point of view, as everywhere in gamesearch (Pons' and c4's scores
+    /// are the side to move's: negate them when the second player is to move).
     Solve(solve::SolveArgs),
     Split(split::SplitArgs),
     Combine(combine::CombineArgs),

@@ -13,7 +13,7 @@ pub fn print_report(game: &str, r: &Report) {
         "  (INCOMPLETE: budget or Ctrl-C; best so far)"
     };
     match r.value {
-        Some(v) => println!("value       {v}{status}"),
+        Some(v) => println!("value       {v}  (the first player's view){status}"),
         None => println!("value       unknown{status}"),
     }
     println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
@@ -84,10 +84,16 @@ pub fn print_solve(game: &str, r: &SolveReport, json: bool) -> Result<()> {
         "  (INCOMPLETE: budget or Ctrl-C)"
     };
     match r.value {
-        Some(v) => println!("value       {v:+}{status}"),
-        None => println!("value       in [{}, {}]{status}", r.bounds.0, r.bounds.1),
+        Some(v) => println!("value       {v:+}  (the first player's view){status}"),
+        None => println!(
+            "value       in [{}, {}]  (the first player's view){status}",
+            r.bounds.0, r.bounds.1
+        ),
     }
-    println!("outcome     {}", r.outcome.unwrap_or("unknown"));
+    println!(
+        "outcome     {}  (for the first player)",
+        r.outcome.unwrap_or("unknown")
+    );
     println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
     let s = &r.stats;
     if let Some(n) = r.proof_nodes {

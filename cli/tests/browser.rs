@@ -726,6 +726,49 @@ fn the_page_steps_to_the_end_in_a_real_browser() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Issue #58, points of view: on `tictactoe:x........` (O to move) the numbers under the moves
+/// were the mover's view (−1 under O's losing moves) while the line above said "first player's
+/// view". Every number is now the first player's, as `/api/analyse` gives it: +1 under O's seven
+/// losing cells, +0 under the centre; the colours say what each move does for the side to move.
+fn the_values_under_the_moves_are_the_first_players_view() {
+    let browser = browser();
+    let s = Server::start(&["--tt-mb", "16"]);
+    let game = "tictactoe:x........";
+    let a = s.json(&format!("/api/analyse?game={game}"));
+    let dom = dump_dom(
+        browser,
+        &format!("http://{}/?game={game}", s.addr),
+        Some(20_000),
+    );
+    assert!(dom.contains("first player"), "{dom}");
+    let mut shown = 0;
+    for m in a["moves"].as_array().unwrap() {
+        let v = m["value"].as_i64().unwrap();
+        let text = if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string()
+        };
+        let class = if -v > 0 {
+            "win"
+        } else if -v < 0 {
+            "loss"
+        } else {
+            "draw"
+        };
+        assert!(
+            dom.contains(&format!(
+                "class=\"val {class}\" style=\"font-size:16px\">{text}</span>"
+            )),
+            "move {}: {text} ({class}) not in: {dom}",
+            m["move"]
+        );
+        shown += 1;
+    }
+    assert_eq!(shown, 8);
+    assert!(!dom.contains(">-1</span>"), "{dom}");
+}
+
 /// Loads the page in headless Chromium at `#fragment` and returns the DOM after its script ran.
 fn dom(browser: &str, page: &Path, fragment: &str) -> String {
     dump_dom(
@@ -810,6 +853,10 @@ fn main() -> std::process::ExitCode {
         needs_browser(Trial::test(
             "the_engine_plays_a_game_to_the_end_in_a_real_browser",
             plain(the_engine_plays_a_game_to_the_end_in_a_real_browser),
+        )),
+        needs_browser(Trial::test(
+            "the_values_under_the_moves_are_the_first_players_view",
+            plain(the_values_under_the_moves_are_the_first_players_view),
         )),
         needs_browser(Trial::test(
             "the_page_steps_to_the_end_in_a_real_browser",

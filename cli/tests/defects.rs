@@ -563,3 +563,24 @@ fn i58_help_solve_and_play_say_what_they_mean() {
         "{out}"
     );
 }
+
+/// Issue #58, points of view: every value is the first player's, and `solve` says so where it
+/// prints one (its help, its value line), as the board page now does (tests/browser.rs).
+#[test]
+fn i58_solve_states_whose_view_its_value_is() {
+    let (code, out, _) = gamesearch(&["solve", "--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("first player's (MAX's) point of view"),
+        "{out}"
+    );
+    // O to move after X's corner: the second player's centre holds the draw.
+    let (code, out, _) = gamesearch(&["solve", "tictactoe:x........"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("value       +0  (the first player's view)"),
+        "{out}"
+    );
+    let (_, out, _) = gamesearch(&["search", "tictactoe", "--depth", "9"]);
+    assert!(out.contains("(the first player's view)"), "{out}");
+}
