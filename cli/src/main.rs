@@ -110,6 +110,12 @@ fn main() -> ExitCode {
             ExitCode::from(130)
         }
         Ok(()) => ExitCode::SUCCESS,
+        // A command that stops on the signal with an error ("stopped: classes 0..5 are in
+        // DIR") was interrupted, not given bad input.
+        Err(e) if commands::interrupted() => {
+            eprintln!("interrupted: {e:#}");
+            ExitCode::from(130)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
@@ -128,7 +134,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Solve(a) => solve::run(a, show),
         Command::Split(a) => split::run(a, show),
         Command::Combine(a) => combine::run(a),
-        Command::Tablebase { which } => tablebase::run(which),
+        // Its line a class is a log, not a progress display: shown off a terminal too, but for -q.
+        Command::Tablebase { which } => tablebase::run(which, !cli.quiet),
         Command::Serve(a) => serve::run(a),
         Command::Bench { which } => bench::run(which, show),
         Command::Experiment { which } => experiment::run(which, show),

@@ -584,3 +584,60 @@ fn i58_solve_states_whose_view_its_value_is() {
     let (_, out, _) = gamesearch(&["search", "tictactoe", "--depth", "9"]);
     assert!(out.contains("(the first player's view)"), "{out}");
 }
+
+/// Issue #58: `tablebase build kalah:4 --seeds 100` started writing 352 GB onto a disk with
+/// 76 GB free; the size is now checked against the disk before any work (one line, exit 2,
+/// nothing written). `-q` keeps the line a class quiet; a signal exits 130 (it was 2).
+#[cfg(unix)]
+#[test]
+fn i58_tablebase_checks_its_size_is_quiet_and_stops_with_130() {
+    let dir = temp("tb-too-big");
+    let d = dir.to_string_lossy().into_owned();
+    one_line(
+        &[
+            "tablebase",
+            "build",
+            "kalah:4",
+            "--seeds",
+            "100",
+            "--out",
+            &d,
+        ],
+        &["needs", "GiB on disk", "free", "--seeds"],
+    );
+    assert!(!dir.exists(), "nothing is written");
+    let dir = temp("tb-quiet");
+    let d = dir.to_string_lossy().into_owned();
+    let (code, out, err) = gamesearch(&[
+        "-q",
+        "tablebase",
+        "build",
+        "kalah:2",
+        "--seeds",
+        "6",
+        "--out",
+        &d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "", "-q: no line a class");
+    assert!(out.contains("210 positions"), "{out}");
+    let dir = temp("tb-signal");
+    let child = bin()
+        .args(["tablebase", "build", "kalah:6", "--seeds", "18", "--out"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let ok = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted: stopped: classes 0.."), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

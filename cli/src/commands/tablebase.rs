@@ -84,15 +84,69 @@ pub fn load(rules: &Kalah, dir: &Path) -> Result<Tables<Kalah>> {
 }
 
 /// Runs `gamesearch tablebase`.
-pub fn run(cmd: TablebaseCommand) -> Result<()> {
+pub fn run(cmd: TablebaseCommand, show: bool) -> Result<()> {
     match cmd {
-        TablebaseCommand::Build(a) => build(a),
+        TablebaseCommand::Build(a) => build(a, show),
         TablebaseCommand::Probe(a) => probe(a),
     }
 }
 
-fn build(a: BuildArgs) -> Result<()> {
+/// Bytes the classes `0..=seeds` of `rules` take on disk (one a position), or `None` when a
+/// class's size does not fit a `u64`.
+fn tables_bytes(rules: &Kalah, seeds: u32) -> Option<u64> {
+    (0..=seeds).try_fold(0u64, |sum, c| sum.checked_add(rules.class_size(c)?))
+}
+
+/// Bytes free for an unprivileged writer on the file system that holds `dir` (or, while `dir`
+/// does not exist yet, the nearest folder above it that does).
+#[cfg(unix)]
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut at = dir.to_path_buf();
+    while !at.exists() {
+        at = at
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())?
+            .to_path_buf();
+    }
+    let c = std::ffi::CString::new(at.as_os_str().as_bytes()).ok()?;
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: `c` is a valid C string and `st` a statvfs to fill.
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } != 0 {
+        return None;
+    }
+    Some((st.f_bavail as u64).saturating_mul(st.f_frsize as u64))
+}
+
+#[cfg(not(unix))]
+fn free_bytes(_: &Path) -> Option<u64> {
+    None
+}
+
+fn build(a: BuildArgs, show: bool) -> Result<()> {
     let rules = kalah_rules(&a.game)?;
+    // What the build will write, checked before any work: a size past the disk's free space is
+    // one line and exit 2, not hours of work and a full disk.
+    let human = |b: u64| gamesearch::error::human_bytes(usize::try_from(b).unwrap_or(usize::MAX));
+    let Some(need) = tables_bytes(&rules, a.seeds) else {
+        bail!(
+            "{} with up to {} seeds: a class has more positions than fit a 64-bit count",
+            rules.tablebase_rules(),
+            a.seeds
+        );
+    };
+    if let Some(free) = free_bytes(&a.out) {
+        if need > free {
+            bail!(
+                "{} up to {} seeds needs {} on disk and {} has {} free: give fewer --seeds",
+                rules.tablebase_rules(),
+                a.seeds,
+                human(need),
+                a.out.display(),
+                human(free)
+            );
+        }
+    }
     let mut tables = Tables::new(&rules);
     let start = Instant::now();
     let (mut positions, mut bytes) = (0u64, 0u64);
@@ -122,7 +176,7 @@ fn build(a: BuildArgs) -> Result<()> {
                 serde_json::json!({"class": class, "positions": size, "sweeps": sweeps,
                     "built": built, "seconds": secs, "bytes": file_bytes})
             );
-        } else {
+        } else if show {
             eprintln!(
                 "class {class:>3}: {size:>13} positions  {}  {:>8.2} s  {}",
                 if built {
