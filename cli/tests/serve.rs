@@ -280,3 +280,56 @@ fn sigterm_stops_the_server() {
         stopped
     }));
 }
+
+/// Issue #58: SIGTERM while a client holds a half-sent request (`GET /api/status HTTP/1.1` and
+/// nothing more) waited for that client (30 s, until it left); the server now stops within its
+/// two-second grace, with status 130.
+#[cfg(unix)]
+#[test]
+fn sigterm_does_not_wait_for_a_half_sent_request() {
+    let mut s = Server::start(&["--tt-mb", "16"]);
+    let mut idle = TcpStream::connect(&s.addr).unwrap();
+    write!(idle, "GET /api/status HTTP/1.1\r\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    // SAFETY: sending a signal to our own child.
+    unsafe {
+        libc::kill(s.child.id() as i32, libc::SIGTERM);
+    }
+    let mut code = None;
+    assert!(
+        eventually(Duration::from_secs(6), || {
+            code = s.child.try_wait().ok().flatten().and_then(|st| st.code());
+            code.is_some()
+        }),
+        "still serving {:?} after SIGTERM",
+        sent.elapsed()
+    );
+    assert_eq!(code, Some(130));
+    drop(idle);
+}
+
+/// Issue #58: an unknown path and a method other than GET had empty bodies; docs/api.md promises
+/// a JSON error for every error.
+#[test]
+fn unknown_paths_and_methods_answer_json_errors() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    let (status, body) = s.get("/nowhere");
+    assert_eq!(status, 404);
+    let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body:?}"));
+    assert!(v["error"].as_str().unwrap().contains("/nowhere"), "{v}");
+    for method in ["PUT", "DELETE", "POST"] {
+        let mut c = TcpStream::connect(&s.addr).unwrap();
+        write!(
+            c,
+            "{method} /api/status HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut reply = String::new();
+        std::io::Read::read_to_string(&mut c, &mut reply).unwrap();
+        assert!(reply.starts_with("HTTP/1.1 405"), "{method}: {reply}");
+        let body = reply.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {reply:?}"));
+        assert!(v["error"].as_str().unwrap().contains(method), "{v}");
+    }
+}

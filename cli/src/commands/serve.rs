@@ -41,6 +41,9 @@ pub struct ServeArgs {
 }
 
 /// Runs `gamesearch serve` until Ctrl-C or SIGTERM.
+/// How long a signal leaves the requests in hand to finish before the server stops.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+
 pub fn run(a: ServeArgs) -> Result<()> {
     if !(a.max_time > 0.0 && a.max_time <= 3600.0) {
         bail!(
@@ -78,13 +81,22 @@ pub fn run(a: ServeArgs) -> Result<()> {
         println!("gamesearch serve: http://{bound}/  (Ctrl-C stops it)");
         use std::io::Write as _;
         std::io::stdout().flush()?;
-        axum::serve(listener, router(Shared::new(cfg)))
-            .with_graceful_shutdown(async {
-                while !super::interrupted() {
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            })
-            .await
-            .context("serving")
+        let signal = || async {
+            while !super::interrupted() {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        };
+        let server =
+            axum::serve(listener, router(Shared::new(cfg))).with_graceful_shutdown(signal());
+        // A graceful shutdown waits for every connection to close, and an idle or slow client
+        // (a request line sent and nothing more) holds its own open: the requests in hand get
+        // SHUTDOWN_GRACE to finish, then the server stops whoever is still connected.
+        tokio::select! {
+            r = async move { server.await } => r.context("serving"),
+            () = async {
+                signal().await;
+                tokio::time::sleep(SHUTDOWN_GRACE).await;
+            } => Ok(()),
+        }
     })
 }

@@ -188,6 +188,22 @@ async fn limit_query(
     next.run(req).await
 }
 
+/// A path the server does not serve: 404 with a JSON error, as every error is.
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        format!("no such page: {} (see docs/api.md)", uri.path()),
+    )
+}
+
+/// A method other than GET on a route: 405 with a JSON error.
+async fn method_not_allowed(method: axum::http::Method) -> ApiError {
+    ApiError(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not allowed: every route answers GET"),
+    )
+}
+
 /// The server's routes.
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -199,6 +215,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/engine", get(engine_route))
         .route("/api/status", get(status))
         .route("/trace", get(trace_route))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(limit_query))
         .layer(axum::extract::DefaultBodyLimit::max(4096))
         .with_state(shared)
