@@ -769,6 +769,27 @@ fn the_values_under_the_moves_are_the_first_players_view() {
     assert!(!dom.contains(">-1</span>"), "{dom}");
 }
 
+/// Issue #58: a bad game in the page's address (`/?game=chess`) left no board and reset the
+/// text box; the page now says what is wrong with it and shows the default board.
+fn a_bad_game_in_the_address_keeps_a_board_and_says_why() {
+    let browser = browser();
+    let s = Server::start(&["--tt-mb", "16"]);
+    let dom = dump_dom(
+        browser,
+        &format!("http://{}/?game=chess", s.addr),
+        Some(10_000),
+    );
+    assert!(
+        dom.contains("<div id=\"badgame\" class=\"error\">`chess`: the server plays"),
+        "{dom}"
+    );
+    assert_eq!(
+        dom.matches("class=\"cell").count(),
+        42,
+        "the default 7x6 board: {dom}"
+    );
+}
+
 /// Loads the page in headless Chromium at `#fragment` and returns the DOM after its script ran.
 fn dom(browser: &str, page: &Path, fragment: &str) -> String {
     dump_dom(
@@ -857,6 +878,10 @@ fn main() -> std::process::ExitCode {
         needs_browser(Trial::test(
             "the_values_under_the_moves_are_the_first_players_view",
             plain(the_values_under_the_moves_are_the_first_players_view),
+        )),
+        needs_browser(Trial::test(
+            "a_bad_game_in_the_address_keeps_a_board_and_says_why",
+            plain(a_bad_game_in_the_address_keeps_a_board_and_says_why),
         )),
         needs_browser(Trial::test(
             "the_page_steps_to_the_end_in_a_real_browser",
