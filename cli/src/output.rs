@@ -16,7 +16,13 @@ pub fn print_report(game: &str, r: &Report) {
         Some(v) => println!("value       {v}  (the first player's view){status}"),
         None => println!("value       unknown{status}"),
     }
-    println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
+    match (&r.best_move, r.complete) {
+        (Some(m), _) => println!("best move   {m}"),
+        (None, false) => println!(
+            "best move   -  (no root move was searched to the end within the budget; the engine, --max-time without --algo, deepens and always has one)"
+        ),
+        (None, true) => println!("best move   -"),
+    }
     println!("pv          {}", r.pv.join(" "));
     if let (Some((lo, hi)), Some(c)) = (r.range, &r.conspiracy) {
         println!("range       [{lo}, {hi}]");

@@ -641,3 +641,25 @@ fn i58_tablebase_checks_its_size_is_quiet_and_stops_with_130() {
     assert!(err.contains("interrupted: stopped: classes 0.."), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue #58: a textbook search stopped by its budget inside the first root move printed
+/// "best move -" without a word, where the README promised the best move found so far; it now
+/// says why there is none and what gives a move within a time budget.
+#[test]
+fn i58_a_stopped_search_says_why_it_has_no_move() {
+    let (code, out, err) = gamesearch(&[
+        "search",
+        "connect4:7x6",
+        "--algo",
+        "negascout",
+        "--depth",
+        "20",
+        "--max-time",
+        "0.3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("best move   -  (no root move was searched to the end within the budget"),
+        "{out}"
+    );
+}
