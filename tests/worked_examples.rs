@@ -242,10 +242,12 @@ fn node_budget_stops_cleanly() {
         let r = search(&root, algo, 8, &Limits::none().with_max_nodes(5_000));
         assert!(!r.complete, "{algo}");
         assert!(r.stats.nodes() <= 5_000, "{algo}: {}", r.stats.nodes());
-        // What it reports is the best root move among children searched to the end.
+        // What it reports is the best root move among children searched to the end, with its
+        // value; CNS, a best-first search, reports its current best child and, like every
+        // unfinished search, no value (its range so far is in the details).
         if let Some(m) = r.best_move {
             assert!(m < 8);
-            assert!(r.value.is_some());
+            assert_eq!(r.value.is_some(), !matches!(algo, Algorithm::Cns(_)), "{algo}");
         }
     }
     let r = search(
