@@ -73,7 +73,7 @@ def main():
             check=True, capture_output=True, text=True,
         )
         value = json.loads(out.stdout)["value"]
-        # Pons' convention (gamesearch::benchmark::pons_score): on a board with an odd number
+        # Pons' convention (gamesearch_games::benchmark::pons_score): on a board with an odd number
         # of cells a second-player win scores one less than gamesearch's value says.
         if (w * h) % 2 == 1 and value < 0:
             value += 1
