@@ -247,7 +247,11 @@ fn node_budget_stops_cleanly() {
         // unfinished search, no value (its range so far is in the details).
         if let Some(m) = r.best_move {
             assert!(m < 8);
-            assert_eq!(r.value.is_some(), !matches!(algo, Algorithm::Cns(_)), "{algo}");
+            assert_eq!(
+                r.value.is_some(),
+                !matches!(algo, Algorithm::Cns(_)),
+                "{algo}"
+            );
         }
     }
     let r = search(

@@ -94,6 +94,30 @@ pub struct SearchOpts {
     /// Print JSON for tools instead of text.
     #[arg(long)]
     pub json: bool,
+    /// What values the positions at the horizon: `f`, the rules' value (exact where the game is
+    /// over; Connect-Four's and tic-tac-toe's are 0 before the end), or `heuristic`, the engine's
+    /// evaluation of the game.
+    #[arg(long, value_enum, default_value_t = Horizon::F)]
+    pub horizon: Horizon,
+}
+
+/// What a textbook search values its horizon by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Horizon {
+    /// The rules' `f(p)`.
+    F,
+    /// The game's heuristic (what the engine uses).
+    Heuristic,
+}
+
+impl Horizon {
+    /// How a report says it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Horizon::F => "f(p), the rules' value (exact at a game's end; 0 before it on Connect-Four and tic-tac-toe; --horizon heuristic for the engine's evaluation)",
+            Horizon::Heuristic => "the game's heuristic (the engine's evaluation)",
+        }
+    }
 }
 
 impl SearchOpts {

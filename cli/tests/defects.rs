@@ -663,3 +663,87 @@ fn i58_a_stopped_search_says_why_it_has_no_move() {
         "{out}"
     );
 }
+
+/// Issue #58, wrong answer 3: `search connect4:7x6:44 --depth 16` ran the table-less textbook
+/// search for 263 s without a word, valuing every unfinished position 0. It now says before a
+/// long run what it will cost, says what values its horizon, and `--horizon heuristic` gives it
+/// the engine's evaluation there.
+#[test]
+fn i58_a_textbook_search_says_what_it_computes_and_what_it_costs() {
+    // A budget given: no note. Without one, the note comes before any work (the search is then
+    // stopped by the test after it).
+    let (code, _, err) = gamesearch(&[
+        "search",
+        "connect4:7x6:44",
+        "--algo",
+        "negascout",
+        "--depth",
+        "16",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert_eq!(code, 0);
+    assert!(!err.contains("note:"), "{err}");
+    let mut child = bin()
+        .args([
+            "search",
+            "connect4:7x6:44",
+            "--algo",
+            "negascout",
+            "--depth",
+            "16",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Its first line (stderr is unbuffered: read to the line's end, not one read).
+    let mut note = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stderr.as_mut().unwrap()),
+        &mut note,
+    )
+    .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        note.starts_with("note: negascout to depth 16 with b=7: between 1.2e7 leaves"),
+        "{note}"
+    );
+    let (_, out, _) = gamesearch(&[
+        "search",
+        "connect4:7x6:44",
+        "--algo",
+        "negascout",
+        "--depth",
+        "8",
+    ]);
+    assert!(out.contains("horizon     f(p), the rules' value"), "{out}");
+    assert!(
+        out.contains("best move   1\n"),
+        "f is 0 everywhere: the first move: {out}"
+    );
+    let (_, out, _) = gamesearch(&[
+        "search",
+        "connect4:7x6:44",
+        "--algo",
+        "negascout",
+        "--depth",
+        "8",
+        "--horizon",
+        "heuristic",
+    ]);
+    assert!(out.contains("horizon     the game's heuristic"), "{out}");
+    assert!(out.contains("best move   4\n"), "{out}");
+    let (_, out, _) = gamesearch(&[
+        "search",
+        "tictactoe",
+        "--depth",
+        "2",
+        "--horizon",
+        "heuristic",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["horizon"], "heuristic");
+}

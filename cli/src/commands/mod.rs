@@ -6,6 +6,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anyhow::{bail, Result};
+use gamesearch::adapters::AtHorizon;
 use gamesearch::conspiracy::CnTree;
 use gamesearch::proof_number::PnTree;
 use gamesearch::{run_report, Algorithm, Error, Game, Limits, Report, SearchConfig};
@@ -13,7 +14,7 @@ use gamesearch_cli::experiments::ratios::minimal_tree;
 use gamesearch_cli::progress::Activity;
 use gamesearch_games::GameSpec;
 
-use crate::args::{Budgets, SearchOpts};
+use crate::args::{Budgets, Horizon, SearchOpts};
 
 /// Binds `$g` to the root position of whatever game `$spec` names and evaluates `$body` (each
 /// game is its own type, so the body is monomorphised per game).
@@ -131,7 +132,12 @@ pub(crate) fn run_all(
             .with_limits(base.clone().with_node_counter(activity.counter()));
         cfg.shallow_refinement = !opts.no_shallow_refinement;
         clear_log();
-        reports.push(on_game!(spec, g => run_report(g, a, &cfg)));
+        reports.push(match opts.horizon {
+            Horizon::F => on_game!(spec, g => run_report(g, a, &cfg)),
+            Horizon::Heuristic => {
+                on_game!(spec, g => run_report(&AtHorizon::new(g.clone()), a, &cfg))
+            }
+        });
         activity.finish();
     }
     Ok(reports)
@@ -160,6 +166,37 @@ pub(crate) fn default_algorithms(
         .partition(|a| !a.keeps_tree() || small)
 }
 
+/// The game's branching factor, where it has a fixed one.
+pub(crate) fn branching(spec: &GameSpec) -> Option<u32> {
+    match spec {
+        GameSpec::Random(r) => Some(r.b),
+        GameSpec::Kalah(k) => Some(k.pits() as u32),
+        GameSpec::Connect4(c) => Some(c.width() as u32),
+        GameSpec::Connect4Wide(c) => Some(c.width() as u32),
+        GameSpec::Tree(_) | GameSpec::TicTacToe(_) => None,
+    }
+}
+
+/// A line on stderr before a search without a budget that may run long (its minimal tree past
+/// a million leaves): what it will cost at least and at most, and how to bound it.
+pub(crate) fn warn_if_long(spec: &GameSpec, depth: u32, algo: Algorithm, budget: Budgets) {
+    if budget.given() {
+        return;
+    }
+    let Some(b) = branching(spec) else { return };
+    let depth = depth.min(spec.max_plies().unwrap_or(depth));
+    let minimal = minimal_tree(b, depth);
+    if minimal <= 1_000_000 {
+        return;
+    }
+    let full = (b as f64).powi(depth as i32);
+    eprintln!(
+        "note: {algo} to depth {depth} with b={b}: between {:.1e} leaves (the minimal tree) and {:.1e} (every line); \
+         --max-time or --max-nodes bounds it, Ctrl-C stops it with the best root move searched to the end",
+        minimal as f64, full
+    );
+}
+
 /// Refuses searches that cannot finish (unless a budget was given): minimax beyond 10^10
 /// leaves, any algorithm whose minimal tree exceeds 10^12 leaves, proof-number and conspiracy
 /// search on trees of more than [`TREE_LIMIT`] nodes.
@@ -172,13 +209,7 @@ pub(crate) fn check_feasible(
     if budget.given() {
         return Ok(());
     }
-    let b = match spec {
-        GameSpec::Random(r) => Some(r.b),
-        GameSpec::Kalah(k) => Some(k.pits() as u32),
-        GameSpec::Connect4(c) => Some(c.width() as u32),
-        GameSpec::Connect4Wide(c) => Some(c.width() as u32),
-        GameSpec::Tree(_) | GameSpec::TicTacToe(_) => None,
-    };
+    let b = branching(spec);
     // No deeper than the game can last (Connect-Four 5x4 ends within 20 plies).
     let depth_b = depth.min(spec.max_plies().unwrap_or(depth));
     if let Some(b) = b {

@@ -9,7 +9,8 @@ use gamesearch_cli::play::describe;
 use gamesearch_cli::progress::Activity;
 use gamesearch_games::GameSpec;
 
-use super::{check_feasible, horizon, limits, run_all};
+use super::{check_feasible, horizon, limits, run_all, warn_if_long};
+use crate::args::Horizon;
 use crate::args::{AlgoArg, DriverArg, EngineOpts, SearchOpts};
 use crate::output::print_report;
 
@@ -55,6 +56,7 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
     let algo = opts.algorithm(algo.unwrap_or(AlgoArg(Algorithm::NegaScout)));
     let depth = horizon(&spec, opts.depth)?;
     check_feasible(&spec, depth, &[algo], opts.budget)?;
+    warn_if_long(&spec, depth, algo, opts.budget);
     let report = run_all(&spec, &opts, depth, &[algo], show)?.remove(0);
     let evaluated = match &spec {
         GameSpec::Tree(t) if trace => Some(t.evaluated()),
@@ -65,9 +67,14 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
         if let Some(e) = evaluated {
             v["evaluated"] = serde_json::json!(e);
         }
+        v["horizon"] = serde_json::json!(match opts.horizon {
+            Horizon::F => "f",
+            Horizon::Heuristic => "heuristic",
+        });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print_report(&game, &report);
+        println!("horizon     {}", opts.horizon.describe());
         if let Some(e) = evaluated {
             println!("evaluated   {}", e.join(" "));
         }
