@@ -135,7 +135,7 @@ pub(crate) fn run_all(
         reports.push(match opts.horizon {
             Horizon::F => on_game!(spec, g => run_report(g, a, &cfg)),
             Horizon::Heuristic => {
-                on_game!(spec, g => run_report(&AtHorizon::new(g.clone()), a, &cfg))
+                on_game!(spec, g => run_report(&AtHorizon::new(*g), a, &cfg))
             }
         });
         activity.finish();
