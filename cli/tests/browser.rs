@@ -26,7 +26,9 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value};
 
 mod common;
-use common::{browser, chromium, dump_dom, exact, gamesearch, Server};
+use common::{
+    browser, chromium, dump_dom, exact, example_tree, gamesearch, runs, scratch_dir, Server,
+};
 
 const NO_BROWSER: &str = "no Chromium and chromedriver here (.ci/run installs them)";
 
@@ -679,11 +681,11 @@ fn the_engine_plays_a_game_to_the_end_in_a_real_browser() {
 
 fn the_page_steps_to_the_end_in_a_real_browser() {
     let browser = browser();
-    let dir = out_dir("browser");
+    let dir = scratch_dir("browser", "browser");
     let page = dir.join("t.html");
     let (code, _, err) = gamesearch(&[
         "trace",
-        &example("cater-minimax.tree"),
+        &example_tree("cater-minimax.tree"),
         "--algo",
         "alphabeta,scout",
         "-o",
@@ -799,28 +801,6 @@ fn dom(browser: &str, page: &Path, fragment: &str) -> String {
     )
 }
 
-fn example(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../examples/trees")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn out_dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gamesearch-browser-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// Whether chromedriver is on the PATH.
-fn chromedriver() -> bool {
-    Command::new("chromedriver")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// An async test run to its end on a runtime of its own.
 fn on_runtime<F: std::future::Future<Output = ()>>(test: fn() -> F) -> Result<(), Failed> {
     tokio::runtime::Builder::new_multi_thread()
@@ -833,7 +813,7 @@ fn on_runtime<F: std::future::Future<Output = ()>>(test: fn() -> F) -> Result<()
 
 fn main() -> std::process::ExitCode {
     let args = Arguments::from_args();
-    let here = chromium().is_some() && chromedriver();
+    let here = chromium().is_some() && runs("chromedriver");
     let needs_browser = |t: Trial| t.with_ignored_flag(!here);
     let plain = |f: fn()| {
         move || {
@@ -841,52 +821,29 @@ fn main() -> std::process::ExitCode {
             Ok(())
         }
     };
+    // A test that needs the browser, by its function's name (`async` ones on a runtime of
+    // their own).
+    macro_rules! browser_test {
+        (async $f:ident) => {
+            needs_browser(Trial::test(stringify!($f), || on_runtime($f)))
+        };
+        ($f:ident) => {
+            needs_browser(Trial::test(stringify!($f), plain($f)))
+        };
+    }
     let trials = vec![
         Trial::test("ci_has_a_browser", plain(ci_has_a_browser)).with_ignored_flag(here),
-        needs_browser(Trial::test(
-            "clicking_plays_undoes_and_redoes_and_every_value_is_the_solvers",
-            || on_runtime(clicking_plays_undoes_and_redoes_and_every_value_is_the_solvers),
-        )),
-        needs_browser(Trial::test(
-            "a_person_plays_the_engine_to_the_end_by_clicking",
-            || on_runtime(a_person_plays_the_engine_to_the_end_by_clicking),
-        )),
-        needs_browser(Trial::test(
-            "flip_sides_turns_the_kalah_board_and_swaps_the_engines_side",
-            || on_runtime(flip_sides_turns_the_kalah_board_and_swaps_the_engines_side),
-        )),
-        needs_browser(Trial::test(
-            "the_viewer_fits_follows_and_shows_a_board_on_hover",
-            || on_runtime(the_viewer_fits_follows_and_shows_a_board_on_hover),
-        )),
-        needs_browser(Trial::test(
-            "a_trace_of_100000_nodes_loads_steps_and_fits",
-            || on_runtime(a_trace_of_100000_nodes_loads_steps_and_fits),
-        )),
-        needs_browser(Trial::test(
-            "a_board_wider_than_nine_columns_reads_and_writes_the_comma_notation",
-            || on_runtime(a_board_wider_than_nine_columns_reads_and_writes_the_comma_notation),
-        )),
-        needs_browser(Trial::test(
-            "the_board_shows_every_columns_value_in_a_real_browser",
-            plain(the_board_shows_every_columns_value_in_a_real_browser),
-        )),
-        needs_browser(Trial::test(
-            "the_engine_plays_a_game_to_the_end_in_a_real_browser",
-            plain(the_engine_plays_a_game_to_the_end_in_a_real_browser),
-        )),
-        needs_browser(Trial::test(
-            "the_values_under_the_moves_are_the_first_players_view",
-            plain(the_values_under_the_moves_are_the_first_players_view),
-        )),
-        needs_browser(Trial::test(
-            "a_bad_game_in_the_address_keeps_a_board_and_says_why",
-            plain(a_bad_game_in_the_address_keeps_a_board_and_says_why),
-        )),
-        needs_browser(Trial::test(
-            "the_page_steps_to_the_end_in_a_real_browser",
-            plain(the_page_steps_to_the_end_in_a_real_browser),
-        )),
+        browser_test!(async clicking_plays_undoes_and_redoes_and_every_value_is_the_solvers),
+        browser_test!(async a_person_plays_the_engine_to_the_end_by_clicking),
+        browser_test!(async flip_sides_turns_the_kalah_board_and_swaps_the_engines_side),
+        browser_test!(async the_viewer_fits_follows_and_shows_a_board_on_hover),
+        browser_test!(async a_trace_of_100000_nodes_loads_steps_and_fits),
+        browser_test!(async a_board_wider_than_nine_columns_reads_and_writes_the_comma_notation),
+        browser_test!(the_board_shows_every_columns_value_in_a_real_browser),
+        browser_test!(the_engine_plays_a_game_to_the_end_in_a_real_browser),
+        browser_test!(the_values_under_the_moves_are_the_first_players_view),
+        browser_test!(a_bad_game_in_the_address_keeps_a_board_and_says_why),
+        browser_test!(the_page_steps_to_the_end_in_a_real_browser),
     ];
     libtest_mimic::run(&args, trials).exit_code()
 }

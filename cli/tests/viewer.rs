@@ -2,28 +2,14 @@
 //! the binary (the HTML page in a real browser is in browser.rs).
 
 mod common;
-use common::gamesearch;
+use common::{example_tree, gamesearch, scratch_dir};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use gamesearch::trace::{search_observed, Recorder, Step, Trace};
 use gamesearch::trees::RandomTreeSpec;
 use gamesearch::{Algorithm, SearchConfig};
 use gamesearch_cli::view::{dot, final_state, svg};
-
-fn example(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../examples/trees")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn out_dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gamesearch-viewer-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// The DOT has one node statement per trace node, styled as the trace says (pruned: dashed,
 /// re-searched: double border, leaf evaluated: filled, value and bound in the label), and one
@@ -109,11 +95,11 @@ fn dot_agrees_with_the_trace_on_generated_trees() {
 
 #[test]
 fn trace_command_writes_every_format() {
-    let dir = out_dir("formats");
+    let dir = scratch_dir("viewer", "formats");
     let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
     let (code, out, err) = gamesearch(&[
         "trace",
-        &example("cater-minimax.tree"),
+        &example_tree("cater-minimax.tree"),
         "--algo",
         "alphabeta",
         "-o",
@@ -154,7 +140,12 @@ fn trace_command_writes_every_format() {
     assert!(!h.contains("src=") && !h.contains("<link") && !h.contains("href="));
     assert!(h.contains("\"format\":\"gamesearch-trace/1\""));
     // Bad output names and over-large caps are one line and status 2.
-    let (code, _, err) = gamesearch(&["trace", &example("cater-minimax.tree"), "-o", &p("t.png")]);
+    let (code, _, err) = gamesearch(&[
+        "trace",
+        &example_tree("cater-minimax.tree"),
+        "-o",
+        &p("t.png"),
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains(".html, .json, .dot or .svg"), "{err}");
     let (code, _, _) = gamesearch(&["trace", "tictactoe", "--node-cap", "0"]);
@@ -164,7 +155,7 @@ fn trace_command_writes_every_format() {
 
 #[test]
 fn the_node_cap_is_stated_and_kept() {
-    let dir = out_dir("cap");
+    let dir = scratch_dir("viewer", "cap");
     let f = dir.join("t.json").to_string_lossy().into_owned();
     let (code, _, err) = gamesearch(&[
         "trace",
@@ -189,7 +180,7 @@ fn the_node_cap_is_stated_and_kept() {
 #[test]
 fn every_example_tree_runs_its_documented_command() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/trees");
-    let out = out_dir("examples");
+    let out = scratch_dir("viewer", "examples");
     let mut seen = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

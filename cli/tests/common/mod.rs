@@ -45,6 +45,14 @@ pub fn gamesearch_stdin(args: &[&str], input: &str) -> (i32, String, String) {
     )
 }
 
+/// Whether `program --version` runs and succeeds here.
+pub fn runs(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// A headless-capable Chromium on this machine, if any.
 pub fn chromium() -> Option<&'static str> {
     [
@@ -54,12 +62,23 @@ pub fn chromium() -> Option<&'static str> {
         "google-chrome-stable",
     ]
     .into_iter()
-    .find(|c| {
-        Command::new(c)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
+    .find(|c| runs(c))
+}
+
+/// The path of a worked example's tree file (`examples/trees/NAME`).
+pub fn example_tree(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/trees")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A scratch folder of its own for test `test` of the test file `file`, made if missing.
+pub fn scratch_dir(file: &str, test: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("gamesearch-{file}-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
 }
 
 /// The browser for a test that needs one (tests/browser.rs runs such a test only where
