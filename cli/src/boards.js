@@ -1,6 +1,6 @@
 // Boards from the `game` notation the server and `gamesearch trace` write (shared by the analysis
 // board and the trace viewer, which embed this file):
-//   connect4:WxH[:MOVES] (MOVES: digits, or numbers separated by commas)   kalah:M,N or kalah:S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N   tictactoe[:CELLS]
+//   connect4:WxH[:MOVES] (MOVES: digits, or numbers separated by commas)   kalah:M,N or kalah:S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N, either with :standard   tictactoe[:CELLS]
 
 // The board a `game` argument names, or null for a game with no board (random trees, tree files).
 function parseBoard(spec) {
@@ -17,7 +17,8 @@ function parseBoard(spec) {
     return { kind: "connect4", w, h, cols };
   }
   if (spec.startsWith("kalah:")) {
-    const text = spec.slice("kalah:".length);
+    // The capture rule (`:standard`) after the position changes nothing drawn.
+    const [text] = spec.slice("kalah:".length).split(":");
     if (/^\d+,\d+$/.test(text)) {
       const [m, n] = text.split(",").map(Number);
       return { kind: "kalah", south: Array(m).fill(n), north: Array(m).fill(n), stores: [0, 0], mover: "S" };

@@ -1,8 +1,17 @@
 //! Text for people and JSON for tools, in one place: the search report, the comparison table,
 //! the solve report.
 
-use anyhow::Result;
 use gamesearch::{Report, SolveReport};
+use gamesearch_games::GameSpec;
+
+/// The game as the user wrote it, and the rule set where its name leaves that open (Kalah's
+/// capture rule): the text of every `game` line.
+pub fn game_title(text: &str, spec: &GameSpec) -> String {
+    match spec.rules_note() {
+        Some(rules) => format!("{text}  ({rules})"),
+        None => text.to_string(),
+    }
+}
 
 pub fn print_report(game: &str, r: &Report) {
     println!("game        {game}");
@@ -78,11 +87,7 @@ pub fn print_table(game: &str, reports: &[Report]) {
     }
 }
 
-pub fn print_solve(game: &str, r: &SolveReport, json: bool) -> Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(r)?);
-        return Ok(());
-    }
+pub fn print_solve(game: &str, r: &SolveReport) {
     println!("game        {game}");
     let status = if r.complete {
         ""
@@ -136,5 +141,4 @@ pub fn print_solve(game: &str, r: &SolveReport, json: bool) -> Result<()> {
         s.tt_hits,
         r.time_ms / 1e3
     );
-    Ok(())
 }

@@ -747,3 +747,64 @@ fn i58_a_textbook_search_says_what_it_computes_and_what_it_costs() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["horizon"], "heuristic");
 }
+
+/// Issue #58: Kalah's capture rule was Irving et al.'s "empty capture" without a word; the
+/// standard rule (`kalah:M,N:standard`) is a game of its own with other values, and every output
+/// that names a Kalah game names its rule.
+#[test]
+fn i58_kalah_names_its_rule_and_offers_the_standard_one() {
+    // Kalah(2,4): the two rules' values differ (the oracle is games/tests/kalah_rules.rs).
+    for (game, value, rule) in [
+        ("kalah:2,4", "-12", "empty-capture rule"),
+        ("kalah:2,4:standard", "-10", "standard rule"),
+    ] {
+        let (code, out, err) = gamesearch(&["solve", game]);
+        assert_eq!(code, 0, "{err}");
+        let first = out.lines().next().unwrap();
+        assert!(
+            first.starts_with(&format!("game        {game}  ({rule}")),
+            "{out}"
+        );
+        assert!(out.contains(&format!("value       {value} ")), "{out}");
+        let (_, out, _) = gamesearch(&["solve", game, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(v["rules"].as_str().unwrap().starts_with(rule), "{v}");
+        let (_, out, _) = gamesearch(&["search", game, "--depth", "3"]);
+        assert!(out.contains(&format!("({rule}")), "{out}");
+        let (_, out, _) = gamesearch(&["compare", game, "--depth", "3"]);
+        assert!(out.contains(&format!("({rule}")), "{out}");
+        let (_, _, err) = common::gamesearch_stdin(&["play", game, "--human", "both"], "quit\n");
+        assert!(err.contains(&format!("rules: {rule}")), "{err}");
+    }
+    one_line(
+        &["solve", "kalah:4,3:oware"],
+        &["`oware` is no capture rule", "standard"],
+    );
+    // Databases are the rule's own: built under the standard rule, they solve its games alone.
+    let dir = temp("tb-standard");
+    let d = dir.to_string_lossy().into_owned();
+    let (code, out, err) = gamesearch(&[
+        "-q",
+        "tablebase",
+        "build",
+        "kalah:3:standard",
+        "--seeds",
+        "8",
+        "--out",
+        &d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("kalah:3:standard: classes 0..=8"), "{out}");
+    let (code, out, err) =
+        gamesearch(&["solve", "kalah:3,3:standard", "--tablebase", &d, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let with: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (_, out, _) = gamesearch(&["solve", "kalah:3,3:standard", "--json"]);
+    let without: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(with["value"], without["value"]);
+    one_line(
+        &["solve", "kalah:3,3", "--tablebase", &d],
+        &["no tablebase of kalah:3 in"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -49,6 +49,24 @@ fn legal_play_and_the_page() {
     assert!(w["value"].as_i64().unwrap() > 0);
     let k = s.json("/api/play?game=kalah:6,4&move=3");
     assert_eq!(k["game"], "kalah:4,4,0,5,5,5/4,4,4,4,4,4/1,0/S"); // the last seed in the store
+
+    // Kalah's capture rule travels with the position and is named for the page.
+    let k = s.json("/api/play?game=kalah:6,4:standard&move=3");
+    assert_eq!(k["game"], "kalah:4,4,0,5,5,5/4,4,4,4,4,4/1,0/S:standard");
+    let l = s.json("/api/legal?game=kalah:4,4,0,5,5,5/4,4,4,4,4,4/1,0/S:standard");
+    assert!(
+        l["rules"].as_str().unwrap().starts_with("standard rule"),
+        "{l}"
+    );
+    let l = s.json("/api/legal?game=kalah:6,4");
+    assert!(
+        l["rules"]
+            .as_str()
+            .unwrap()
+            .starts_with("empty-capture rule"),
+        "{l}"
+    );
+    assert!(s.json("/api/legal?game=tictactoe").get("rules").is_none());
     let t = s.json("/api/legal?game=tictactoe:xo.......");
     assert_eq!(t["moves"].as_array().unwrap().len(), 7);
     let (status, page) = s.get("/");

@@ -8,7 +8,7 @@
 //! [`Splittable`](gamesearch::split::Splittable) for job-level solving).
 //!
 //! - [`connect4`]: Connect-Four on any board up to 128 bits (Pons' bitboards, u64 or u128);
-//! - [`kalah`]: Kalah(m, n) with Irving, Donkers & Uiterwijk's rules;
+//! - [`kalah`]: Kalah(m, n) with Irving, Donkers & Uiterwijk's rules or the standard one ([`Rule`]);
 //! - [`tictactoe`];
 //! - [`spec`]: the `GAME` text of the command line ([`GameSpec`]), which also names the
 //!   library's abstract trees;
@@ -32,6 +32,6 @@ pub mod split;
 pub mod tictactoe;
 
 pub use connect4::{Bitboard, Connect4};
-pub use kalah::Kalah;
+pub use kalah::{Kalah, Rule};
 pub use spec::GameSpec;
 pub use tictactoe::TicTacToe;

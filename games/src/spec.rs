@@ -5,8 +5,8 @@ use gamesearch::error::Error;
 use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 
 /// A parsed `GAME` argument: `random:b=B,h=H,seed=S[,…]`, `tree:FILE`, `tree:TEXT`,
-/// `kalah:M,N` (the start of Kalah(M, N)) or `kalah:POSITION` (see [`Kalah`]'s text form),
-/// `tictactoe[:CELLS]`, or `connect4:WxH[:MOVES]` (MOVES: 1-based columns played, as digits or
+/// `kalah:M,N` (the start of Kalah(M, N)) or `kalah:POSITION` (see [`Kalah`]'s text form), each
+/// with `:standard` for the standard capture rule (see [`crate::Rule`]), `tictactoe[:CELLS]`, or `connect4:WxH[:MOVES]` (MOVES: 1-based columns played, as digits or
 /// numbers separated by commas; see [`crate::Connect4::play_moves`]).
 ///
 /// ```
@@ -40,7 +40,7 @@ pub enum GameSpec {
 const KINDS: [&str; 5] = ["random", "tree", "kalah", "tictactoe", "connect4"];
 
 /// The forms a `GAME` argument may take, as an unknown game's error lists them.
-pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES]";
+pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N[:standard], kalah:POSITION[:standard], tictactoe[:CELLS] or connect4:WxH[:MOVES]";
 
 /// The error for a `GAME` argument that names no known game.
 fn unknown(s: &str) -> Error {
@@ -129,6 +129,23 @@ impl GameSpec {
             Some(_) => None,
             None => (std::path::Path::new(s).is_file() || s.contains('/') || s.contains('.'))
                 .then_some(s),
+        }
+    }
+
+    /// The rule set a game is played under, in one line for people, where a game's name alone
+    /// leaves it open (Kalah's capture rule); `None` where the name says it all.
+    ///
+    /// ```
+    /// use gamesearch_games::GameSpec;
+    /// let rule = |g: &str| g.parse::<GameSpec>().unwrap().rules_note();
+    /// assert!(rule("kalah:4,3").unwrap().starts_with("empty-capture rule"));
+    /// assert!(rule("kalah:4,3:standard").unwrap().starts_with("standard rule"));
+    /// assert_eq!(rule("tictactoe"), None);
+    /// ```
+    pub fn rules_note(&self) -> Option<&'static str> {
+        match self {
+            GameSpec::Kalah(k) => Some(k.rule().describe()),
+            _ => None,
         }
     }
 

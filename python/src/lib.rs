@@ -125,6 +125,14 @@ impl Game {
         self.spec.clone()
     }
 
+    /// The rule set where the game's name leaves it open — Kalah's capture rule
+    /// (`"kalah:6,4"` is Irving et al.'s empty-capture rule, `"kalah:6,4:standard"` the standard
+    /// one) — in one line; `None` for the other games.
+    #[getter]
+    fn rules(&self) -> PyResult<Option<&'static str>> {
+        Ok(self.spec.parse::<GameSpec>().map_err(bad)?.rules_note())
+    }
+
     /// The moves played since the spec, by name.
     #[getter]
     fn history(&self) -> Vec<String> {

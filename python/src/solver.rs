@@ -150,7 +150,7 @@ impl Solver {
                     solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Connect4Wide)
                 }
                 GameSpec::Kalah(p) => {
-                    let rules = format!("kalah:{}", p.pits());
+                    let rules = gamesearch::split::Splittable::rules(&p);
                     solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Kalah)
                 }
                 GameSpec::TicTacToe(p) => {

@@ -37,6 +37,18 @@ def test_solvers_agree_on_small_games():
                 assert r.value == value, (spec, method)
 
 
+def test_kalah_names_its_capture_rule():
+    # The two rules are two games: Kalah(2,4) is -12 under Irving et al.'s empty-capture rule and
+    # -10 under the standard rule (the oracle written apart is games/tests/kalah_rules.rs).
+    assert gamesearch.Game("kalah:2,4").rules.startswith("empty-capture rule")
+    assert gamesearch.Game("kalah:2,4:standard").rules.startswith("standard rule")
+    assert gamesearch.Game("tictactoe").rules is None
+    assert gamesearch.solve("kalah:2,4").value == -12
+    assert gamesearch.solve("kalah:2,4:standard").value == -10
+    with pytest.raises(gamesearch.GameSearchError, match="no capture rule"):
+        gamesearch.Game("kalah:2,4:oware")
+
+
 def test_odd_board_last_stone_win():
     r = gamesearch.solve("connect4:5x5:23", method="dfpn-multi", check=True)
     assert (r.value, r.outcome) == (1, "win")

@@ -7,7 +7,7 @@ use gamesearch_games::GameSpec;
 
 use super::{check_feasible, default_algorithms, horizon, run_all, HINT_NODES};
 use crate::args::{AlgoArg, SearchOpts};
-use crate::output::print_table;
+use crate::output::{game_title, print_table};
 
 /// Run several algorithms on the same game and print a table of values and node counts.
 #[derive(Args)]
@@ -61,7 +61,7 @@ pub fn run(args: CompareArgs, show: bool) -> Result<()> {
             eprintln!("{n}");
         }
     } else {
-        print_table(&game, &reports);
+        print_table(&game_title(&game, &spec), &reports);
         if let Some(n) = note {
             println!("{n}");
         }

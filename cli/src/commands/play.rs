@@ -91,6 +91,10 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         None => default_book(&game),
     };
     let spec: GameSpec = game.parse()?;
+    if let Some(rules) = spec.rules_note() {
+        // On standard error: a match's standard output is its result (JSON with --json).
+        eprintln!("rules: {rules}");
+    }
     let human = match human {
         HumanArg::First => Human::First,
         HumanArg::Second => Human::Second,

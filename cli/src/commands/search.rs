@@ -12,7 +12,7 @@ use gamesearch_games::GameSpec;
 use super::{check_feasible, horizon, limits, run_all, warn_if_long};
 use crate::args::Horizon;
 use crate::args::{AlgoArg, DriverArg, EngineOpts, SearchOpts};
-use crate::output::print_report;
+use crate::output::{game_title, print_report};
 
 /// Search one game with one algorithm.
 #[derive(Args)]
@@ -51,7 +51,8 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
         if trace {
             bail!("--trace is for a fixed-depth --algo, not the engine");
         }
-        return on_game!(&spec, g => run_engine(g, &game, &opts, &engine, show));
+        let title = game_title(&game, &spec);
+        return on_game!(&spec, g => run_engine(g, &title, &opts, &engine, show));
     }
     let algo = opts.algorithm(algo.unwrap_or(AlgoArg(Algorithm::NegaScout)));
     let depth = horizon(&spec, opts.depth)?;
@@ -71,9 +72,12 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
             Horizon::F => "f",
             Horizon::Heuristic => "heuristic",
         });
+        if let Some(rules) = spec.rules_note() {
+            v["rules"] = serde_json::json!(rules);
+        }
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        print_report(&game, &report);
+        print_report(&game_title(&game, &spec), &report);
         println!("horizon     {}", opts.horizon.describe());
         if let Some(e) = evaluated {
             println!("evaluated   {}", e.join(" "));

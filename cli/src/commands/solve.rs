@@ -13,7 +13,7 @@ use gamesearch_games::GameSpec;
 
 use super::limits;
 use crate::args::{parse_epsilon, parse_size, whole, Budgets};
-use crate::output::print_solve;
+use crate::output::{game_title, print_solve};
 
 /// The exact solvers of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -180,7 +180,15 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         (None, _) => on_game!(&spec, g => solve_report(g, method, &cfg, step)?),
     };
     activity.finish();
-    print_solve(&game, &r, json)?;
+    if json {
+        let mut v = serde_json::to_value(&r)?;
+        if let Some(rules) = spec.rules_note() {
+            v["rules"] = serde_json::json!(rules);
+        }
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print_solve(&game_title(&game, &spec), &r);
+    }
     Ok(())
 }
 

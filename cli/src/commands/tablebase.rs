@@ -28,7 +28,8 @@ pub enum TablebaseCommand {
 /// `tablebase build`.
 #[derive(Args)]
 pub struct BuildArgs {
-    /// The rules: kalah:M (M pits a side), or any kalah:M,N (its pits count).
+    /// The rules: kalah:M (M pits a side), or any kalah:M,N (its pits count); kalah:M:standard
+    /// for the standard capture rule.
     pub game: String,
     /// The largest class: positions with at most this many seeds in the pits.
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 127))]
@@ -59,8 +60,9 @@ fn kalah_rules(game: &str) -> Result<Kalah> {
     let Some(rest) = game.strip_prefix("kalah:") else {
         bail!("tablebases are built for Kalah: kalah:M (M pits a side), not `{game}`");
     };
-    if let Ok(m) = rest.parse::<usize>() {
-        return Ok(Kalah::new(m, 1)?);
+    let (pits, rule) = rest.split_once(':').unwrap_or((rest, "empty-capture"));
+    if let Ok(m) = pits.parse::<usize>() {
+        return Ok(Kalah::new(m, 1)?.with_rule(rule.parse()?));
     }
     match game.parse::<GameSpec>()? {
         GameSpec::Kalah(k) => Ok(k),
@@ -228,13 +230,14 @@ fn probe(a: ProbeArgs) -> Result<()> {
             .collect();
         println!(
             "{}",
-            serde_json::json!({"game": a.game, "class": p.class(), "value": value, "moves": moves})
+            serde_json::json!({"game": a.game, "rules": p.rule().describe(), "class": p.class(), "value": value, "moves": moves})
         );
     } else {
         println!(
-            "{}: value {value:+} (class {}, South's view)",
+            "{}: value {value:+} (class {}, South's view)\nrules: {}",
             a.game,
-            p.class()
+            p.class(),
+            p.rule().describe()
         );
         for (m, v) in moves {
             let v = v.map_or("not in the tablebase".to_string(), |v| format!("{v:+}"));

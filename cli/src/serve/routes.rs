@@ -121,7 +121,12 @@ pub(super) async fn legal(
             "value": over.then(|| p.evaluate()), "moves": moves,
         })
     }
-    Ok(Json(on_board!(position(game)?, p => list(game, &p))))
+    let mut answer = on_board!(position(game)?, p => list(game, &p));
+    // The rule set where the game's name leaves it open (Kalah's capture rule), for the page.
+    if let Some(rules) = game.parse::<GameSpec>().ok().and_then(|s| s.rules_note()) {
+        answer["rules"] = serde_json::json!(rules);
+    }
+    Ok(Json(answer))
 }
 
 pub(super) async fn play(

@@ -6,7 +6,7 @@ use gamesearch::{Game, Score};
 use super::Kalah;
 
 /// The engine's heuristic (MAX = South's view): the store difference, counted four times, plus
-/// the difference of the seeds still in each side's pits — under Irving et al.'s rules a side
+/// the difference of the seeds still in each side's pits — under both capture rules a side
 /// keeps the seeds left on its side when the other side runs out, so they are likely its own.
 /// A finished game is its exact value.
 impl Heuristic for Kalah {

@@ -2,7 +2,7 @@
 
 use gamesearch::SolverKnowledge;
 
-use super::Kalah;
+use super::{Kalah, Rule};
 
 /// The solver's Kalah knowledge: a move order.
 impl SolverKnowledge for Kalah {
@@ -17,8 +17,10 @@ impl SolverKnowledge for Kalah {
             }
             if seeds < to_store {
                 let land = self.hole_of(pit) + seeds;
-                if self.holes[land] == 0 {
-                    let opposite = 2 * m - land;
+                let opposite = 2 * m - land;
+                if self.holes[land] == 0
+                    && (self.holes[opposite] > 0 || self.rule == Rule::EmptyCapture)
+                {
                     return 100 + i32::from(self.holes[opposite]) * 8 + pit as i32;
                 }
             }

@@ -1,6 +1,7 @@
-//! Kalah(m, n): m pits a side, n seeds a pit, with the rules of Irving, Donkers & Uiterwijk,
-//! "Solving Kalah", ICGA Journal 23(3), 2000 — the variant whose first-player margins they
-//! publish (their Table 9), which our tests check.
+//! Kalah(m, n): m pits a side, n seeds a pit, under either of the two capture rules in use
+//! ([`Rule`]): by default the "empty capture" rule of Irving, Donkers & Uiterwijk, "Solving
+//! Kalah", ICGA Journal 23(3), 2000 — the variant whose first-player margins they publish (their
+//! Table 9), which our tests check — or the standard rule most boards and players use.
 //!
 //! # Rules implemented
 //! - The board: South's pits `1..=m` (left to right from South), South's store, North's pits
@@ -11,7 +12,8 @@
 //!   is *not* skipped.
 //! - Last seed in the mover's store: the mover moves again (turns do not alternate).
 //! - Last seed in an empty pit on the mover's side: that seed and all seeds of the opposite pit
-//!   (even if there are none) go to the mover's store.
+//!   go to the mover's store — under [`Rule::EmptyCapture`] even if the opposite pit is empty,
+//!   under [`Rule::Standard`] only if it holds seeds (otherwise the seed stays).
 //! - When a move leaves one side without seeds, the game ends and each player puts the seeds
 //!   left on their own side into their store (so the player with seeds left takes them all).
 //! - `f(p)` = South's store − North's store: exact at game end, the heuristic elsewhere.
@@ -19,8 +21,10 @@
 //! # Text form
 //! `S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N`: South's pits left to right, North's pits in sowing
 //! order (North's pit 1 is opposite South's pit m), the two stores, and who is to move. E.g. the
-//! start of Kalah(4, 3) is `3,3,3,3/3,3,3,3/0,0/S`. [`Kalah::new`] builds the start position;
-//! `Display` prints this form and `FromStr` reads it.
+//! start of Kalah(4, 3) is `3,3,3,3/3,3,3,3/0,0/S`. A position under the standard rule ends in
+//! `:standard` (`3,3,3,3/3,3,3,3/0,0/S:standard`, or `4,3:standard` for the start); without it
+//! the rule is Irving et al.'s. [`Kalah::new`] builds the start position; `Display` prints this
+//! form and `FromStr` reads it.
 
 use gamesearch::error::Error;
 use gamesearch::game::{Game, Player, PositionKey, Score};
@@ -30,7 +34,51 @@ pub const MAX_PITS: usize = 8;
 /// Most seeds on the board (a pit holds a byte).
 pub const MAX_SEEDS: u32 = 255;
 
-/// A Kalah position: 2m + 2 holes, 14 bytes for Kalah(6, n). Copy-made.
+/// Which last seeds capture: the one rule the published Kalah analyses differ on.
+///
+/// Both rules capture a last seed sown into an empty pit of the mover's own side together with
+/// the seeds of the pit opposite. They differ when that opposite pit is empty.
+///
+/// ```
+/// use gamesearch_games::{Kalah, Rule};
+/// use gamesearch::Game;
+/// // South's pit 1 (one seed) lands in its empty pit 2; North's pit opposite is empty.
+/// let empty: Kalah = "1,0,3/1,0,1/0,0/S".parse().unwrap();
+/// assert_eq!(empty.rule(), Rule::EmptyCapture);
+/// assert_eq!(empty.play(0).to_string(), "0,0,3/1,0,1/1,0/N"); // the seed is captured
+/// let standard: Kalah = "1,0,3/1,0,1/0,0/S:standard".parse().unwrap();
+/// assert_eq!(standard.play(0).to_string(), "0,1,3/1,0,1/0,0/N:standard"); // it stays
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Irving, Donkers & Uiterwijk's (2000): the last seed is captured even when the pit
+    /// opposite is empty. The default, and the rule of their published values.
+    #[default]
+    EmptyCapture,
+    /// The rule most players know (and Wikipedia's): a capture needs seeds in the pit opposite;
+    /// otherwise the last seed stays in its pit.
+    Standard,
+}
+
+impl Rule {
+    /// The rule's name in the text form: `empty-capture` or `standard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::EmptyCapture => "empty-capture",
+            Rule::Standard => "standard",
+        }
+    }
+
+    /// One line for people: the rule, and what a capture takes under it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Rule::EmptyCapture => "empty-capture rule (Irving et al. 2000): a last seed in an own empty pit is taken even with the pit opposite empty",
+            Rule::Standard => "standard rule: a last seed in an own empty pit is taken only with seeds in the pit opposite",
+        }
+    }
+}
+
+/// A Kalah position: 2m + 2 holes, the mover and the capture [`Rule`]; 21 bytes. Copy-made.
 ///
 /// ```
 /// use gamesearch_games::Kalah;
@@ -49,6 +97,7 @@ pub struct Kalah {
     holes: [u8; 2 * MAX_PITS + 2],
     m: u8,
     south_to_move: bool,
+    rule: Rule,
 }
 
 impl Kalah {
@@ -74,7 +123,24 @@ impl Kalah {
             holes,
             m: m as u8,
             south_to_move: true,
+            rule: Rule::default(),
         })
+    }
+
+    /// This position under the capture rule `rule`.
+    ///
+    /// ```
+    /// use gamesearch_games::{Kalah, Rule};
+    /// let k = Kalah::new(4, 3).unwrap().with_rule(Rule::Standard);
+    /// assert_eq!(k.to_string(), "3,3,3,3/3,3,3,3/0,0/S:standard");
+    /// ```
+    pub fn with_rule(self, rule: Rule) -> Kalah {
+        Kalah { rule, ..self }
+    }
+
+    /// The capture rule this game is played under.
+    pub fn rule(&self) -> Rule {
+        self.rule
     }
 
     /// Pits a side.
@@ -236,11 +302,14 @@ impl Game for Kalah {
             // Extra move: the same side moves again.
         } else {
             if own_side.contains(&pos) && h[pos] == 1 {
-                // Capture: this seed and the opposite pit's seeds (even none).
+                // Capture: this seed and the opposite pit's seeds — under the empty-capture
+                // rule even when there are none.
                 let opposite = 2 * m - pos;
-                h[own_store] += 1 + h[opposite];
-                h[pos] = 0;
-                h[opposite] = 0;
+                if h[opposite] > 0 || self.rule == Rule::EmptyCapture {
+                    h[own_store] += 1 + h[opposite];
+                    h[pos] = 0;
+                    h[opposite] = 0;
+                }
             }
             next.south_to_move = !self.south_to_move;
         }
@@ -277,7 +346,7 @@ impl Game for Kalah {
 impl PositionKey for Kalah {
     #[inline]
     fn key(&self) -> u64 {
-        // The holes (18 bytes) and the mover, mixed.
+        // The holes (18 bytes), the mover and the rule, mixed.
         let mut a = [0u8; 8];
         let mut b = [0u8; 8];
         let mut c = [0u8; 8];
@@ -286,6 +355,7 @@ impl PositionKey for Kalah {
         c[..2].copy_from_slice(&self.holes[16..18]);
         c[2] = self.south_to_move as u8;
         c[3] = self.m;
+        c[4] = self.rule as u8;
         let mut z = u64::from_le_bytes(a).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         z = (z.rotate_left(29) ^ u64::from_le_bytes(b)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z.rotate_left(31) ^ u64::from_le_bytes(c)).wrapping_mul(0x94D0_49BB_1331_11EB);

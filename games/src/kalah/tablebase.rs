@@ -43,7 +43,7 @@ fn binomial(n: usize, k: usize) -> u64 {
 /// ```
 impl Tablebase for Kalah {
     fn tablebase_rules(&self) -> String {
-        format!("kalah:{}", self.m)
+        super::jobs::rules_of(self)
     }
 
     #[inline]
@@ -107,6 +107,7 @@ impl Tablebase for Kalah {
             holes: [0u8; 2 * MAX_PITS + 2],
             m: self.m,
             south_to_move: true,
+            rule: self.rule,
         };
         p.holes[..m].copy_from_slice(&pits[..m]);
         p.holes[m + 1..=2 * m].copy_from_slice(&pits[m..holes]);
