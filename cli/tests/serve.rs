@@ -350,4 +350,29 @@ fn unknown_paths_and_methods_answer_json_errors() {
         let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {reply:?}"));
         assert!(v["error"].as_str().unwrap().contains(method), "{v}");
     }
+    // Requests hyper answers itself, before any route: a malformed request line (400) and more
+    // headers than it reads (431) get the same JSON error (#58: they had empty bodies).
+    let many: String = (0..200).map(|i| format!("X-{i}: a\r\n")).collect();
+    for (request, status, words) in [
+        (
+            "GARBAGE\r\n\r\n".to_string(),
+            "400",
+            "malformed HTTP request",
+        ),
+        (
+            format!("GET /api/status HTTP/1.1\r\nHost: x\r\n{many}\r\n"),
+            "431",
+            "at most 100 headers",
+        ),
+    ] {
+        let mut c = TcpStream::connect(&s.addr).unwrap();
+        c.write_all(request.as_bytes()).unwrap();
+        let mut reply = String::new();
+        std::io::Read::read_to_string(&mut c, &mut reply).unwrap();
+        assert!(reply.starts_with(&format!("HTTP/1.1 {status}")), "{reply}");
+        assert!(reply.contains("content-type: application/json"), "{reply}");
+        let body = reply.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {reply:?}"));
+        assert!(v["error"].as_str().unwrap().contains(words), "{v}");
+    }
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gamesearch::solver::{ExactSolver, SolveConfig};
-use gamesearch_cli::serve::{router, ServeConfig, Shared};
+use gamesearch_cli::serve::{bare_errors, router, ServeConfig, Shared};
 use gamesearch_games::TicTacToe;
 
 use crate::args::whole;
@@ -86,8 +86,8 @@ pub fn run(a: ServeArgs) -> Result<()> {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         };
-        let server =
-            axum::serve(listener, router(Shared::new(cfg))).with_graceful_shutdown(signal());
+        let server = axum::serve(bare_errors::Listener(listener), router(Shared::new(cfg)))
+            .with_graceful_shutdown(signal());
         // A graceful shutdown waits for every connection to close, and an idle or slow client
         // (a request line sent and nothing more) holds its own open: the requests in hand get
         // SHUTDOWN_GRACE to finish, then the server stops whoever is still connected.

@@ -53,6 +53,7 @@ use crate::play::Board;
 
 mod analysis;
 mod analysts;
+pub mod bare_errors;
 mod queue;
 mod routes;
 
