@@ -49,7 +49,7 @@ __all__ = [
 
 @runtime_checkable
 class PythonGame(Protocol):
-    """A game written in Python: `search`, `solve` and `trace` take any object with these
+    """A game written in Python: `search`, `solve`, `trace` and `Engine` take any object with these
     methods, and the Rust algorithms call them — each at most once per position.
 
     - `to_move()`: +1 when MAX (the first player) moves, -1 for MIN; turns need not alternate.
@@ -383,10 +383,10 @@ class Thought:
     book answered, no search ran: `book_value` is the book's exact value (the solver's score,
     the first player's view) and `value` is None."""
 
-    best_move: Optional[str]
+    best_move: Optional[Any]
     value: Optional[int]
     mate: Optional[int]
-    pv: Tuple[str, ...]
+    pv: Tuple[Any, ...]
     depth: int
     complete: bool
     nodes: int
@@ -402,9 +402,12 @@ def _thought(d: dict) -> Thought:
 
 class Engine:
     """The anytime engine (iterative deepening with a table, PVS or MTD(f)) on Connect-Four,
-    Kalah or tic-tac-toe: `think()` within `time` seconds (or to `depth`), `best_move()`,
-    `play(move)` to follow the game; its table persists from move to move. With a `book`, a
-    position the book has exactly is answered with the book's move, without a search.
+    Kalah, tic-tac-toe or a game written in Python (`PythonGame`: its `evaluate()` is the
+    heuristic, and with `key()` the table finds transpositions): `think()` within `time` seconds
+    (or to `depth`) — it always has a move, the best of the deepest iteration finished —
+    `best_move()`, `play(move)` to follow the game; its table persists from move to move. With a
+    `book`, a position the book has exactly is answered with the book's move, without a search.
+    For a game written in Python, `best_move()` and the PV are the objects its `moves()` gave.
 
     >>> e = Engine("connect4:7x6:445566", time=0.05)
     >>> e.best_move() in ("3", "7")
@@ -413,7 +416,7 @@ class Engine:
 
     def __init__(
         self,
-        game: Union[str, Game],
+        game: Union[str, Game, PythonGame],
         *,
         time: Optional[float] = 0.1,
         depth: Optional[int] = None,
@@ -433,8 +436,8 @@ class Engine:
         )
 
     @property
-    def game(self) -> Game:
-        """The position the engine is at."""
+    def game(self) -> Union[Game, PythonGame]:
+        """The position the engine is at (a game written in Python: its object)."""
         return self._e.game
 
     def think(self) -> Thought:
@@ -445,12 +448,13 @@ class Engine:
         except KeyboardInterrupt as e:
             raise _partial(e, _thought) from None
 
-    def best_move(self) -> Optional[str]:
-        """The move `think()` chooses."""
+    def best_move(self) -> Optional[Any]:
+        """The move `think()` chooses: its name, or a game written in Python's move object."""
         return self.think().best_move
 
-    def play(self, move: Union[str, int]) -> None:
-        """Follows the game: the engine is now at the position after `move`."""
+    def play(self, move: Any) -> None:
+        """Follows the game: the engine is now at the position after `move` (a name, or a game
+        written in Python's move object)."""
         self._e.play(move)
 
     def __repr__(self) -> str:

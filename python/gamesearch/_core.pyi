@@ -77,7 +77,7 @@ def trace(
 class Engine:
     def __init__(
         self,
-        game: Game,
+        game: Any,
         time: Optional[float] = 0.1,
         depth: int = 128,
         tt_mb: int = 64,
@@ -85,8 +85,8 @@ class Engine:
         book: Optional[Book] = None,
     ) -> None: ...
     @property
-    def game(self) -> Game: ...
-    def play(self, move: Union[str, int]) -> None: ...
+    def game(self) -> Any: ...
+    def play(self, move: Any) -> None: ...
     def think(self) -> dict[str, Any]: ...
 
 class Solver:

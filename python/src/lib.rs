@@ -658,13 +658,22 @@ enum Engines {
     Connect4Wide(gamesearch::engine::Engine<gamesearch_games::Connect4<u128>>),
     Kalah(gamesearch::engine::Engine<gamesearch_games::Kalah>),
     TicTacToe(gamesearch::engine::Engine<gamesearch_games::TicTacToe>),
+    /// A game written in Python (its `evaluate()` is the heuristic; with `key()` the table
+    /// finds transpositions, from one move to the next too).
+    Python(gamesearch::engine::Engine<protocol::PyGame>),
 }
 
-/// The anytime engine on a game with a board: iterative deepening within a time (or depth)
-/// budget; its table and move-ordering memory persist from move to move.
+/// Where the engine is: a shipped game's position, or a game written in Python's object.
+enum At {
+    Shipped(Game),
+    Python(Py<PyAny>),
+}
+
+/// The anytime engine: iterative deepening within a time (or depth) budget, on a shipped game
+/// or one written in Python; its table and move-ordering memory persist from move to move.
 #[pyclass(module = "gamesearch._core")]
 struct Engine {
-    game: Game,
+    at: At,
     time: Option<f64>,
     /// The opening book, checked against the game's rules.
     book: Option<Arc<gamesearch::solver::book::Book>>,
@@ -698,7 +707,7 @@ impl Engine {
     #[new]
     #[pyo3(signature = (game, time = Some(0.1), depth = 128, tt_mb = 64, driver = "pvs", book = None))]
     fn new(
-        game: Game,
+        game: &Bound<'_, PyAny>,
         time: Option<f64>,
         depth: u32,
         tt_mb: u64,
@@ -728,6 +737,22 @@ impl Engine {
             },
             max_depth: depth,
         };
+        let Ok(game) = game.downcast::<Game>() else {
+            // A game written in Python: checked as every search checks it.
+            protocol::Root::new(game)?;
+            if book.is_some() {
+                return Err(bad("a book holds Connect-Four, Kalah or tic-tac-toe positions, not a game written in Python"));
+            }
+            return Ok(Engine {
+                at: At::Python(game.clone().unbind()),
+                time,
+                book: None,
+                engine: std::sync::Mutex::new(Engines::Python(
+                    gamesearch::engine::Engine::new(&cfg).map_err(bad)?,
+                )),
+            });
+        };
+        let game = game.get().clone();
         let engine = match game.spec.parse::<GameSpec>().map_err(bad)? {
             GameSpec::Connect4(_) => {
                 Engines::Connect4(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
@@ -743,7 +768,7 @@ impl Engine {
             }
             _ => {
                 return Err(bad(
-                    "the engine plays games with a board: connect4, kalah, tictactoe",
+                    "the engine plays games (connect4, kalah, tictactoe, or one written in Python), not random or explicit trees",
                 ))
             }
         };
@@ -752,31 +777,53 @@ impl Engine {
             None => None,
         };
         Ok(Engine {
-            game,
+            at: At::Shipped(game),
             time,
             book,
             engine: std::sync::Mutex::new(engine),
         })
     }
 
-    /// The position the engine is at.
+    /// The position the engine is at: a Game, or the object of a game written in Python.
     #[getter]
-    fn game(&self) -> Game {
-        self.game.clone()
+    fn game(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(match &self.at {
+            At::Shipped(g) => Py::new(py, g.clone())?.into_any(),
+            At::Python(obj) => obj.clone_ref(py),
+        })
     }
 
-    /// Follows the game: the engine is now at the position after `move`.
-    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.game = self.game.play(r#move)?;
+    /// Follows the game: the engine is now at the position after `move` (for a game written in
+    /// Python, one of the objects its `moves()` returns).
+    fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.at = match &self.at {
+            At::Shipped(g) => At::Shipped(g.play(r#move)?),
+            At::Python(obj) => {
+                let obj = obj.bind(py);
+                let legal = obj.call_method0("moves")?;
+                if !legal.contains(r#move)? {
+                    return Err(bad(format!(
+                        "move {} is not legal here: the legal moves are {}",
+                        r#move.repr()?,
+                        legal.repr()?
+                    )));
+                }
+                At::Python(obj.call_method1("play", (r#move,))?.unbind())
+            }
+        };
         Ok(())
     }
 
     /// Thinks about the current position within the budget: the best move, value (for the
     /// side to move), PV and each iteration, as a dict (gamesearch.Engine wraps it).
     fn think<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let game = match &self.at {
+            At::Shipped(g) => g,
+            At::Python(obj) => return self.think_python(py, obj.bind(py)),
+        };
         // A position the book has exactly, with a move: its move, no search.
         if let Some(book) = &self.book {
-            if let Some((lo, hi, Some(mv))) = book::lookup(book, &self.game)? {
+            if let Some((lo, hi, Some(mv))) = book::lookup(book, game)? {
                 if lo == hi {
                     let v = serde_json::json!({
                         "best_move": mv, "value": null, "mate": null, "pv": [mv], "depth": 0,
@@ -793,9 +840,9 @@ impl Engine {
             .engine
             .lock()
             .map_err(|_| bad("the engine was poisoned by a panic"))?;
-        let moves = &self.game.moves;
+        let moves = &game.moves;
         let (v, interrupted) = match (
-            self.game.spec.parse::<GameSpec>().map_err(bad)?,
+            game.spec.parse::<GameSpec>().map_err(bad)?,
             &mut *guard,
         ) {
             (GameSpec::Connect4(p), Engines::Connect4(e)) => {
@@ -817,6 +864,41 @@ impl Engine {
             _ => return Err(bad("the engine's game changed kind")),
         };
         finish(py, v, interrupted)
+    }
+}
+
+impl Engine {
+    /// `think()` on a game written in Python: the search on a thread of its own, as every search
+    /// of such a game; the best move and PV are the objects the game's `moves()` gave.
+    fn think_python<'py>(
+        &self,
+        py: Python<'py>,
+        obj: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let lim = limits(None, self.time, &stop)?;
+        let root = protocol::Root::new(obj)?;
+        let mut guard = self
+            .engine
+            .lock()
+            .map_err(|_| bad("the engine was poisoned by a panic"))?;
+        let Engines::Python(engine) = &mut *guard else {
+            return Err(bad("the engine's game changed kind"));
+        };
+        let flag = stop.clone();
+        let (out, interrupted) = interruptible(py, &stop, move || {
+            root.run(flag, |p| {
+                let t = engine.think(p, &lim, |_| {});
+                let v = thought_json(p, &t);
+                Python::with_gil(|py| {
+                    let pv = protocol::path_objects(py, p, &t.pv);
+                    let best = t.best_move.and_then(|m| p.move_object(py, m));
+                    (v, best, pv)
+                })
+            })
+        })?;
+        let (v, best, pv) = out?;
+        with_objects(py, v, best, Some(pv), interrupted)
     }
 }
 

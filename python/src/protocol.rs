@@ -406,6 +406,9 @@ impl PositionKey for PyGame {
 
 impl SolverKnowledge for PyGame {}
 
+/// The engine's heuristic: the game's `evaluate()`.
+impl gamesearch::engine::Heuristic for PyGame {}
+
 /// A Python game checked at its root: the methods the protocol needs exist, and
 /// `value_bounds()`, when there, is a pair of ints.
 pub struct Root {

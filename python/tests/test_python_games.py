@@ -295,6 +295,28 @@ def test_a_callbacks_exception_is_the_cause():
     assert isinstance(e.value.__cause__, ZeroDivisionError)
 
 
+def test_the_engine_plays_a_python_game_within_a_time_budget():
+    # Issue #58: Engine(python_game) was a TypeError, and a fixed-depth search with max_time
+    # could end with no move. The engine always has one, and on Nim it is the proven one
+    # (leave a multiple of four), checked against the rule, not against the engine.
+    for pile in (5, 6, 7, 13, 30):
+        e = gs.Engine(KeyedNim(pile), time=0.05)
+        t = e.think()
+        assert t.best_move == pile % 4, pile
+        assert t.pv[0] == t.best_move
+        e.play(t.best_move)
+        assert e.game.pile == pile - pile % 4
+    # Without key() too, and on a game too deep to finish: a move within the budget.
+    assert gs.Engine(Nim(9), time=0.05).best_move() == 1
+    t = gs.Engine(Connect4(), time=0.2).think()
+    assert not t.complete and t.best_move in Connect4().moves() and t.depth >= 1
+    e = gs.Engine(KeyedNim(5), time=0.05)
+    with pytest.raises(GameSearchError, match="not legal"):
+        e.play(7)
+    with pytest.raises(GameSearchError, match="book"):
+        gs.Engine(KeyedNim(5), book=os.path.join(EXAMPLES, "..", "..", "books", "connect4-7x6-ply4.book"))
+
+
 def test_not_a_game():
     with pytest.raises(TypeError, match=r"has no to_move\(\), play\(\), evaluate\(\)"):
         gs.search(type("Half", (), {"moves": lambda self: []})())
