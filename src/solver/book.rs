@@ -73,7 +73,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::node::{oriented, table_key};
+use super::node::{book_key, oriented};
 use super::table::{decode_bound, encode_lower, encode_upper, TranspositionTable, DRAFT_EXACT};
 use super::SolverKnowledge;
 use crate::error::Error;
@@ -139,7 +139,7 @@ impl BookBuilder {
         (lo, hi): (Score, Score),
         best: Option<G::Move>,
     ) {
-        let (key, mirrored) = table_key(p);
+        let (key, mirrored) = book_key(p);
         let (lower, upper) = match p.to_move() {
             Player::Max => (lo, hi),
             Player::Min => (-hi, -lo),
@@ -227,7 +227,7 @@ impl Book {
     /// What the book knows of `p`: bounds in MAX's view and its move, named for `p` (mirrored
     /// when `p` is keyed by its mirror image).
     pub fn lookup<G: PositionKey + SolverKnowledge>(&self, p: &G) -> Option<BookAnswer<G::Move>> {
-        let (key, mirrored) = table_key(p);
+        let (key, mirrored) = book_key(p);
         let e = self.get(key)?;
         let bounds = match p.to_move() {
             Player::Max => (e.lower, e.upper),

@@ -183,6 +183,56 @@ pub trait SolverKnowledge: Game {
         None
     }
 
+    /// For a game whose positions carry a running score that the rest of the game only adds
+    /// to (seeds banked, points won): the score so far (MAX's view) and the position's key
+    /// without it. The rest of the game — its moves and the score still to come — must not
+    /// depend on the score so far, so that the final value is the score so far plus what the
+    /// rest adds. The solver then keys its table by the key without the score and stores values
+    /// relative to the score so far: positions that differ only in their score share one entry
+    /// (a transposition reached by two lines that scored differently). [`crate::PositionKey::key`]
+    /// must still tell them apart (the other algorithms key by it), and
+    /// [`SolverKnowledge::canonical_key`] is then not used. Default: none.
+    ///
+    /// ```
+    /// use gamesearch::{Game, Player, PositionKey, Score, SolverKnowledge};
+    /// use gamesearch::solver::{solve_alphabeta, SolveConfig};
+    /// /// Coins in a row; each side in turn takes one from either end; the value is MAX's coins
+    /// /// less MIN's.
+    /// #[derive(Clone)]
+    /// struct Coins { row: Vec<i32>, from: usize, to: usize, banked: Score, max_moves: bool }
+    /// impl Game for Coins {
+    ///     type Move = bool; // true: the left end
+    ///     type Moves = std::vec::IntoIter<bool>;
+    ///     fn to_move(&self) -> Player { if self.max_moves { Player::Max } else { Player::Min } }
+    ///     fn moves(&self) -> Self::Moves {
+    ///         match self.to - self.from { 0 => vec![], 1 => vec![true], _ => vec![true, false] }.into_iter()
+    ///     }
+    ///     fn play(&self, left: bool) -> Self {
+    ///         let (coin, from, to) = if left { (self.row[self.from], self.from + 1, self.to) }
+    ///                                else { (self.row[self.to - 1], self.from, self.to - 1) };
+    ///         Coins { row: self.row.clone(), from, to, max_moves: !self.max_moves,
+    ///                 banked: self.banked + self.to_move().sign() * coin }
+    ///     }
+    ///     fn evaluate(&self) -> Score { self.banked }
+    /// }
+    /// impl PositionKey for Coins {
+    ///     // Every algorithm keys by the whole position, the score included.
+    ///     fn key(&self) -> u64 { (self.from as u64) << 40 | (self.to as u64) << 20 | (self.banked + 1000) as u64 * 2 + self.max_moves as u64 }
+    /// }
+    /// impl SolverKnowledge for Coins {
+    ///     // The solver's table keys by the coins left and the mover alone.
+    ///     fn score_so_far(&self) -> Option<(Score, u64)> {
+    ///         Some((self.banked, (self.from as u64) << 40 | (self.to as u64) << 1 | self.max_moves as u64))
+    ///     }
+    /// }
+    /// let g = Coins { row: vec![3, 9, 1, 2], from: 0, to: 4, banked: 0, max_moves: true };
+    /// // MAX takes 2, MIN 3, MAX 9, MIN 1: 11 − 4.
+    /// assert_eq!(solve_alphabeta(&g, &SolveConfig::default(), |_| {}).unwrap().value, Some(7));
+    /// ```
+    fn score_so_far(&self) -> Option<(Score, u64)> {
+        None
+    }
+
     /// How many plies from the root probe their children's table entries for a cut-off
     /// (enhanced transposition cutoffs), unless [`super::SolveConfig::etc_plies`] says otherwise.
     /// Tuned by measurement per game: Connect-Four 26 (fewer nodes, less time), others 0

@@ -27,7 +27,44 @@ const HINT_TABLE_BYTES: usize = 16 << 20;
 /// it is the mirror's (then best-move indices are stored in the mirror's orientation).
 #[inline]
 pub(super) fn table_key<G: PositionKey + SolverKnowledge>(p: &G) -> (u64, bool) {
+    match p.score_so_far() {
+        // Without the score: the entry holds values relative to it (see [`score_offset`]).
+        Some((_, key)) => (key, false),
+        None => book_key(p),
+    }
+}
+
+/// The key of `p`'s book entry, whose values are absolute: [`SolverKnowledge::canonical_key`]'s,
+/// else [`PositionKey::key`] (the score included).
+#[inline]
+pub(super) fn book_key<G: PositionKey + SolverKnowledge>(p: &G) -> (u64, bool) {
     p.canonical_key().unwrap_or_else(|| (p.key(), false))
+}
+
+/// The score so far in the mover's view, which a node's table entry is relative to: a game's
+/// [`SolverKnowledge::score_so_far`], else 0 (a constant the compiler folds away).
+#[inline]
+pub(super) fn score_offset<G: SolverKnowledge>(p: &G) -> Score {
+    p.score_so_far()
+        .map_or(0, |(score, _)| p.to_move().sign() * score)
+}
+
+/// A bound moved by `by` (an entry's bounds to or from relative values); no bound stays none.
+#[inline]
+fn shifted(v: Score, by: Score) -> Score {
+    if v.abs() >= INF {
+        v
+    } else {
+        v + by
+    }
+}
+
+/// An entry's bounds, stored relative to the score so far `offset`, back in the mover's view.
+#[inline]
+fn absolute(mut e: Entry, offset: Score) -> Entry {
+    e.lower = shifted(e.lower, offset);
+    e.upper = shifted(e.upper, offset);
+    e
 }
 
 /// A best-move index read from (or written to) an entry keyed as [`table_key`] says.
@@ -230,12 +267,14 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // Step 5. The table: a stored bound deep enough cuts or narrows the window, and its
         // move is tried first.
         let (key, mirrored) = keyed.unwrap_or_else(|| table_key(p));
+        let offset = score_offset(p);
         let draft = draft_of(depth);
         let mut table_move = None;
         let entry = match probed {
             Some(e) => e,
             None => self.tt.probe(key),
-        };
+        }
+        .map(|e| absolute(e, offset));
         if let Some(e) = entry {
             if e.draft >= draft {
                 if e.lower >= beta || e.upper <= alpha || e.lower == e.upper {
@@ -377,7 +416,10 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         if etc {
             for (c, (child, key, _)) in children.iter().enumerate() {
                 let e = self.tt.probe(key.0);
-                if let Some(e) = e.filter(|e| e.draft == DRAFT_EXACT) {
+                if let Some(e) = e
+                    .map(|e| absolute(e, score_offset(child)))
+                    .filter(|e| e.draft == DRAFT_EXACT)
+                {
                     let (lower, upper) = if child.to_move() == me {
                         (e.lower, e.upper)
                     } else {
@@ -487,6 +529,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             .map_or(255, |i| i.min(255) as u8);
         let best_index = oriented(p, mirrored, best_index);
         let work = (64 - (self.stats.nodes() - start_nodes).leading_zeros()) as u8;
+        let (lower, upper) = (shifted(lower, -offset), shifted(upper, -offset));
         self.tt.store(key, lower, upper, best_index, draft, work);
         m
     }

@@ -1,0 +1,168 @@
+//! `SolverKnowledge::score_so_far`: a game whose positions carry a running score keeps its
+//! transpositions in the solver's table, and every solver still gives the true value — checked
+//! against the coins-in-a-row game's own recurrence, written apart.
+
+use gamesearch::exact::{solve, Method};
+use gamesearch::{Game, Player, PositionKey, Score, SolveConfig, SolverKnowledge};
+use proptest::prelude::*;
+
+/// Coins in a row; each side in turn takes the coin at either end; the value is MAX's coins
+/// less MIN's. Taking left then right reaches the same coins as right then left, with another
+/// score: transpositions that only a table keyed without the score finds.
+#[derive(Clone, Debug)]
+struct Coins {
+    row: std::sync::Arc<Vec<Score>>,
+    from: usize,
+    to: usize,
+    banked: Score,
+    max_moves: bool,
+    /// Whether the game reports its score so far to the solver.
+    reports: bool,
+}
+
+impl Game for Coins {
+    /// `true`: the left end.
+    type Move = bool;
+    type Moves = std::iter::Take<std::array::IntoIter<bool, 2>>;
+
+    fn to_move(&self) -> Player {
+        if self.max_moves {
+            Player::Max
+        } else {
+            Player::Min
+        }
+    }
+
+    fn moves(&self) -> Self::Moves {
+        [true, false].into_iter().take((self.to - self.from).min(2))
+    }
+
+    fn play(&self, left: bool) -> Self {
+        let (coin, from, to) = if left {
+            (self.row[self.from], self.from + 1, self.to)
+        } else {
+            (self.row[self.to - 1], self.from, self.to - 1)
+        };
+        Coins {
+            row: self.row.clone(),
+            from,
+            to,
+            banked: self.banked + self.to_move().sign() * coin,
+            max_moves: !self.max_moves,
+            reports: self.reports,
+        }
+    }
+
+    fn evaluate(&self) -> Score {
+        self.banked
+    }
+
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        let left: Score = self.row[self.from..self.to].iter().map(|c| c.abs()).sum();
+        Some((self.banked - left, self.banked + left))
+    }
+}
+
+impl Coins {
+    fn new(row: Vec<Score>, reports: bool) -> Coins {
+        Coins {
+            to: row.len(),
+            row: std::sync::Arc::new(row),
+            from: 0,
+            banked: 0,
+            max_moves: true,
+            reports,
+        }
+    }
+
+    /// The coins left and the mover.
+    fn board_key(&self) -> u64 {
+        (self.from as u64) << 33 | (self.to as u64) << 1 | u64::from(self.max_moves)
+    }
+}
+
+impl PositionKey for Coins {
+    /// The whole position, the score included (the key every algorithm but the solver's table
+    /// uses).
+    fn key(&self) -> u64 {
+        (self.board_key() ^ (self.banked as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .wrapping_mul(0xBF58_476D_1CE4_E5B9)
+    }
+}
+
+impl SolverKnowledge for Coins {
+    fn score_so_far(&self) -> Option<(Score, u64)> {
+        self.reports.then(|| (self.banked, self.board_key()))
+    }
+}
+
+/// The oracle: the mover's best margin on coins `i..j`, by the game's recurrence (each end
+/// taken, the opponent's best margin on the rest subtracted), bottom up.
+fn best_margin(row: &[Score]) -> Score {
+    let n = row.len();
+    let mut m = vec![vec![0; n + 1]; n + 1];
+    for len in 1..=n {
+        for i in 0..=n - len {
+            let j = i + len;
+            m[i][j] = (row[i] - m[i + 1][j]).max(row[j - 1] - m[i][j - 1]);
+        }
+    }
+    m[0][n]
+}
+
+fn cfg(threads: usize) -> SolveConfig {
+    SolveConfig {
+        tt_bytes: 1 << 20,
+        threads,
+        ..SolveConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// Every solver, reporting the score or not, on one or two threads: the recurrence's value.
+    #[test]
+    fn every_solver_gives_the_true_value(row in prop::collection::vec(-30i32..=30, 1..=12)) {
+        let want = best_margin(&row);
+        for reports in [false, true] {
+            let g = Coins::new(row.clone(), reports);
+            for method in [Method::AlphaBetaTt, Method::PnMulti, Method::DfpnMulti] {
+                let s = solve(&g, method, &cfg(1)).unwrap();
+                prop_assert_eq!(s.value, Some(want), "{:?} reports {}", method, reports);
+            }
+            // Enhanced transposition cut-offs read the children's entries, relative to theirs.
+            let etc = SolveConfig { etc_plies: Some(64), ..cfg(1) };
+            prop_assert_eq!(solve(&g, Method::AlphaBetaTt, &etc).unwrap().value, Some(want));
+            let s = solve(&g, Method::AlphaBetaTt, &cfg(2)).unwrap();
+            prop_assert_eq!(s.value, Some(want), "two threads, reports {}", reports);
+            // The best move reaches the value.
+            let mv = s.best_move.expect("a move");
+            let rest = best_margin(&if mv { row[1..].to_vec() } else { row[..row.len() - 1].to_vec() });
+            let taken = if mv { row[0] } else { row[row.len() - 1] };
+            prop_assert_eq!(taken - rest, want);
+        }
+    }
+}
+
+/// Reporting the score lets the table find the transpositions: on 24 coins, a seventh of the
+/// nodes (2,430 against 16,763 when written).
+#[test]
+fn the_score_so_far_keeps_transpositions() {
+    let row: Vec<Score> = (0..24).map(|i| (i * 7919 % 41) - 20).collect();
+    let nodes = |reports| {
+        let s = solve(
+            &Coins::new(row.clone(), reports),
+            Method::AlphaBetaTt,
+            &cfg(1),
+        )
+        .unwrap();
+        assert_eq!(s.value, Some(best_margin(&row)));
+        s.stats.nodes()
+    };
+    let (without, with) = (nodes(false), nodes(true));
+    assert!(
+        with * 4 < without,
+        "nodes with the score reported {with}, without {without}"
+    );
+}
