@@ -63,6 +63,12 @@ class PythonGame(Protocol):
       state will do for most states, but CPython hashes -1 and -2 alike, so states that differ
       only there collide; a digest such as `hashlib.blake2b(repr(state).encode(),
       digest_size=8)` does not.
+    - optional `score_so_far()`, with `key()`: for a game whose state carries a running score
+      that the rest of the game only adds to (points won, seeds banked), that score (an int,
+      MAX's view), and `key()` leaves it out. The solver's table then holds values relative to
+      it, so a position reached by two lines that scored differently is searched once (the
+      other algorithms key by `key()` and the score together). The rest of the game must not
+      depend on the score so far.
     - optional `value_bounds()`: `(lo, hi)` bounding every `evaluate()` (NegaScout and the
       multi-valued solvers use it).
 

@@ -841,10 +841,7 @@ impl Engine {
             .lock()
             .map_err(|_| bad("the engine was poisoned by a panic"))?;
         let moves = &game.moves;
-        let (v, interrupted) = match (
-            game.spec.parse::<GameSpec>().map_err(bad)?,
-            &mut *guard,
-        ) {
+        let (v, interrupted) = match (game.spec.parse::<GameSpec>().map_err(bad)?, &mut *guard) {
             (GameSpec::Connect4(p), Engines::Connect4(e)) => {
                 let p = replay(&p, moves)?;
                 interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?

@@ -1,5 +1,6 @@
 //! Games written in Python: any object with `to_move()`, `moves()`, `play(move)` and
-//! `evaluate()` (optionally `key()` and `value_bounds()`), which the Rust algorithms drive.
+//! `evaluate()` (optionally `key()`, `score_so_far()` and `value_bounds()`), which the Rust
+//! algorithms drive.
 //!
 //! [`PyGame`] implements the library's `Game` for such an object. Each position is asked each
 //! question at most once — its answers are kept beside it — so a search costs one `play`, one
@@ -40,6 +41,9 @@ struct Session {
     stop: Arc<AtomicBool>,
     /// Whether the game has `key()`; without it every position gets a key of its own.
     keyed: bool,
+    /// Whether the game has `key()` and `score_so_far()`: `key()` then leaves the score out,
+    /// the solver's table keys by it and the other algorithms by it and the score together.
+    scored: bool,
     /// `value_bounds()` of the root, when the game has it.
     bounds: Option<(Score, Score)>,
 }
@@ -111,6 +115,7 @@ struct Node {
     moves: OnceLock<Option<(Py<PyAny>, u32)>>,
     evaluation: OnceLock<Score>,
     key: OnceLock<u64>,
+    score: OnceLock<Score>,
 }
 
 impl PyGame {
@@ -122,6 +127,7 @@ impl PyGame {
             moves: OnceLock::new(),
             evaluation: OnceLock::new(),
             key: OnceLock::new(),
+            score: OnceLock::new(),
         }))
     }
 
@@ -248,6 +254,17 @@ impl PyGame {
         score(&v).ok_or_else(|| {
             GameSearchError::new_err(format!(
                 "the game's evaluate() must return an int from -{m} to {m}; it returned {}",
+                shown(&v),
+                m = INF - 1
+            ))
+        })
+    }
+
+    fn ask_score(&self, py: Python<'_>) -> PyResult<Score> {
+        let v = self.call(py, intern!(py, "score_so_far"))?;
+        score(&v).ok_or_else(|| {
+            GameSearchError::new_err(format!(
+                "the game's score_so_far() must return an int from -{m} to {m}; it returned {}",
                 shown(&v),
                 m = INF - 1
             ))
@@ -391,20 +408,51 @@ impl Game for PyGame {
     }
 }
 
-impl PositionKey for PyGame {
-    fn key(&self) -> u64 {
-        let keyed = SESSION.with(|s| s.borrow().as_ref().is_some_and(|s| s.keyed));
-        if !keyed {
-            return *self
-                .0
-                .key
-                .get_or_init(|| NEXT_KEY.fetch_add(1, Ordering::Relaxed));
-        }
+impl PyGame {
+    /// The game's `key()` (without the score, when it has `score_so_far()`).
+    fn own_key(&self) -> u64 {
         self.answer(&self.0.key, 0, |py| self.ask_key(py))
+    }
+
+    /// The game's `score_so_far()`.
+    fn score_so_far(&self) -> Score {
+        self.answer(&self.0.score, 0, |py| self.ask_score(py))
     }
 }
 
-impl SolverKnowledge for PyGame {}
+/// What the session knows of the game: (has `key()`, has `key()` and `score_so_far()`).
+fn keying() -> (bool, bool) {
+    SESSION.with(|s| {
+        s.borrow()
+            .as_ref()
+            .map_or((false, false), |s| (s.keyed, s.scored))
+    })
+}
+
+impl PositionKey for PyGame {
+    fn key(&self) -> u64 {
+        match keying() {
+            (false, _) => *self
+                .0
+                .key
+                .get_or_init(|| NEXT_KEY.fetch_add(1, Ordering::Relaxed)),
+            (true, false) => self.own_key(),
+            // The whole position for every algorithm but the solver's table: the score mixed in.
+            (true, true) => splitmix(self.own_key() ^ splitmix(self.score_so_far() as u32 as u64)),
+        }
+    }
+}
+
+impl SolverKnowledge for PyGame {
+    /// With `key()` and `score_so_far()`: the solver's table keys by `key()` alone and holds
+    /// values relative to the score, so that a transposition reached with another score is found.
+    fn score_so_far(&self) -> Option<(Score, u64)> {
+        match keying() {
+            (true, true) => Some((PyGame::score_so_far(self), self.own_key())),
+            _ => None,
+        }
+    }
+}
 
 /// The engine's heuristic: the game's `evaluate()`.
 impl gamesearch::engine::Heuristic for PyGame {}
@@ -414,6 +462,7 @@ impl gamesearch::engine::Heuristic for PyGame {}
 pub struct Root {
     obj: Py<PyAny>,
     keyed: bool,
+    scored: bool,
     bounds: Option<(Score, Score)>,
 }
 
@@ -450,6 +499,7 @@ impl Root {
         Ok(Root {
             obj: obj.clone().unbind(),
             keyed: obj.hasattr("key")?,
+            scored: obj.hasattr("key")? && obj.hasattr("score_so_far")?,
             bounds,
         })
     }
@@ -467,6 +517,7 @@ impl Root {
                 error: None,
                 stop,
                 keyed: self.keyed,
+                scored: self.scored,
                 bounds: self.bounds,
             };
             // A game's callback may itself search (a nested session): keep the outer one.

@@ -317,6 +317,77 @@ def test_the_engine_plays_a_python_game_within_a_time_budget():
         gs.Engine(KeyedNim(5), book=os.path.join(EXAMPLES, "..", "..", "books", "connect4-7x6-ply4.book"))
 
 
+class CoinRow:
+    """Coins in a row; each side in turn takes the coin at either end; the value is MAX's coins
+    less MIN's."""
+
+    def __init__(self, row, lo=0, hi=None, banked=0, player=1):
+        self.row, self.lo, self.hi = row, lo, len(row) if hi is None else hi
+        self.banked, self.player = banked, player
+
+    def to_move(self):
+        return self.player
+
+    def moves(self):
+        return ["left", "right"][: min(2, self.hi - self.lo)]
+
+    def play(self, end):
+        coin = self.row[self.lo] if end == "left" else self.row[self.hi - 1]
+        lo, hi = (self.lo + 1, self.hi) if end == "left" else (self.lo, self.hi - 1)
+        return type(self)(self.row, lo, hi, self.banked + self.player * coin, -self.player)
+
+    def evaluate(self):
+        return self.banked
+
+
+class Coins(CoinRow):
+    """With score_so_far(): key() is the coins left and the mover alone."""
+
+    def key(self):
+        return self.lo * 1000 + self.hi * 2 + (self.player == 1)
+
+    def score_so_far(self):
+        return self.banked
+
+
+class CoinsScoreInKey(CoinRow):
+    """The same game as a user had to write it before score_so_far(): the score in the key."""
+
+    def key(self):
+        return (self.banked * 100_000 + self.lo * 1000 + self.hi * 2 + (self.player == 1)) & (2**63 - 1)
+
+
+def coins_margin(row):
+    # The mover's best margin on coins i..j by the game's recurrence, written apart.
+    n = len(row)
+    m = [[0] * (n + 1) for _ in range(n + 1)]
+    for length in range(1, n + 1):
+        for i in range(n - length + 1):
+            j = i + length
+            m[i][j] = max(row[i] - m[i + 1][j], row[j - 1] - m[i][j - 1])
+    return m[0][n]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-30, 30), min_size=1, max_size=10))
+def test_a_score_game_keeps_its_transpositions(row):
+    # Issue #58: a score-keeping game had to put its score in key() and lost its transpositions.
+    want = coins_margin(row)
+    for method in ("alphabeta-tt", "pn-multi", "dfpn-multi"):
+        assert gs.solve(Coins(row), method=method, tt_mb=4).value == want, method
+    assert gs.Solver(tt_mb=4).solve(Coins(row)).value == want
+
+
+def test_the_score_so_far_saves_nodes():
+    row = [(i * 7919 % 41) - 20 for i in range(18)]
+    with_score = gs.solve(Coins(row), tt_mb=4)
+    in_key = gs.solve(CoinsScoreInKey(row), tt_mb=4)
+    assert with_score.value == in_key.value == coins_margin(row)
+    assert with_score.stats.nodes * 3 < in_key.stats.nodes, (with_score.stats.nodes, in_key.stats.nodes)
+    with pytest.raises(GameSearchError, match="score_so_far"):
+        gs.solve(type("BadScore", (Coins,), {"score_so_far": lambda self: "many"})([1, 2]))
+
+
 def test_not_a_game():
     with pytest.raises(TypeError, match=r"has no to_move\(\), play\(\), evaluate\(\)"):
         gs.search(type("Half", (), {"moves": lambda self: []})())
