@@ -29,3 +29,4 @@ class Nim:
 s = gs.solve(Nim(21))
 print(s.outcome, s.best_move)                             # win 1: leave a multiple of four
 print(gs.search(Nim(10), algo="negascout").pv)            # the moves, as Nim's own objects
+print(gs.Engine(Nim(30), time=0.1).best_move())           # 2: within a time budget, always a move

@@ -206,7 +206,7 @@ def test_the_engine_plays_tictactoe_without_losing():
         x.play(t.best_move)
         o.play(t.best_move)
     assert g.evaluate() == 0 and x.game == g
-    with pytest.raises(GameSearchError, match="board"):
+    with pytest.raises(GameSearchError, match="not random or explicit trees"):
         gamesearch.Engine("random:b=2,h=3,seed=1")
     with pytest.raises(GameSearchError):
         gamesearch.Engine("tictactoe", time=None)
