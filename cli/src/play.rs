@@ -9,7 +9,7 @@ use gamesearch::solver::book::Book;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Probed;
 use gamesearch::{Limits, Player, PositionKey, SolverKnowledge};
-use gamesearch_games::{Connect4, Kalah, TicTacToe};
+use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -165,6 +165,32 @@ impl Board for TicTacToe {
             }
         }
         s
+    }
+}
+
+impl Board for Othello {
+    /// The engine's Othello heuristic, in hundredths of a disc (corners, mobility, discs).
+    fn heuristic_unit() -> &'static str {
+        "hundredths of a disc (corners, mobility, discs)"
+    }
+    fn score_text(&self, v: gamesearch::Score) -> Option<String> {
+        Some(format!(
+            "by {} discs: Black's less White's, empty squares to the winner, {v:+}",
+            v.abs()
+        ))
+    }
+    fn board(&self) -> String {
+        format!("{self}\n")
+    }
+    fn side_name(p: Player) -> &'static str {
+        match p {
+            Player::Max => "X (Black, first)",
+            Player::Min => "O (White, second)",
+        }
+    }
+    /// `f5`, `F5`, `ps` or `pass`.
+    fn parse_move(&self, s: &str) -> Option<u8> {
+        Othello::parse_move(self, s).filter(|&m| gamesearch::Game::moves(self).any(|x| x == m))
     }
 }
 

@@ -808,3 +808,40 @@ fn i58_kalah_names_its_rule_and_offers_the_standard_one() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue #53 (first part): Othello from the command line — solved, played, and every malformed
+/// or illegal text one line and exit 2.
+#[test]
+fn i53_othello_is_solved_played_and_its_bad_text_refused() {
+    let (code, out, err) = gamesearch(&["solve", "othello:4x4", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["value"], -10,
+        "3 discs to 11, the two empty squares to the winner"
+    );
+    for (args, words) in [
+        (&["solve", "othello:9x9"][..], &["4x4, 6x6 or 8x8"][..]),
+        (
+            &["solve", "othello:8x8:a1"],
+            &["a1 is not legal", "d3 c4 f5 e6"],
+        ),
+        (&["solve", "othello:8x8:board=XO/X"], &["2 cells", "64"]),
+        (
+            &["solve", "othello:4x4:board=-----OX--XO-----/Q"],
+            &["X or O"],
+        ),
+        (&["search", "othello:8x8:f5z9", "--depth", "2"], &["`z9`"]),
+    ] {
+        one_line(args, words);
+    }
+    let (code, out, err) = common::gamesearch_stdin(
+        &["play", "othello:6x6", "--engine", "time=0.05"],
+        "c2\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("engine (O (White, second)) plays"), "{out}");
+    let (code, out, _) = gamesearch(&["split", "othello:6x6", "--plies", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 4, "four openings: {out}");
+}

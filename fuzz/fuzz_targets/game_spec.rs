@@ -30,5 +30,6 @@ fuzz_target!(|s: &str| {
         GameSpec::TicTacToe(p) => common::exercise(p),
         GameSpec::Connect4(p) => common::exercise(p),
         GameSpec::Connect4Wide(p) => common::exercise(p),
+        GameSpec::Othello(p) => common::exercise(p),
     }
 });

@@ -9,6 +9,7 @@
 //!
 //! - [`connect4`]: Connect-Four on any board up to 128 bits (Pons' bitboards, u64 or u128);
 //! - [`kalah`]: Kalah(m, n) with Irving, Donkers & Uiterwijk's rules or the standard one ([`Rule`]);
+//! - [`othello`]: Othello on 4x4, 6x6 and 8x8 boards (bitboards, passes, disc margins);
 //! - [`tictactoe`];
 //! - [`spec`]: the `GAME` text of the command line ([`GameSpec`]), which also names the
 //!   library's abstract trees;
@@ -27,11 +28,13 @@
 pub mod benchmark;
 pub mod connect4;
 pub mod kalah;
+pub mod othello;
 pub mod spec;
 pub mod split;
 pub mod tictactoe;
 
 pub use connect4::{Bitboard, Connect4};
 pub use kalah::{Kalah, Rule};
+pub use othello::Othello;
 pub use spec::GameSpec;
 pub use tictactoe::TicTacToe;

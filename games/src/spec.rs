@@ -1,13 +1,15 @@
 //! The `GAME` argument of the CLI, parsed in the library so that tools can share it.
 
-use crate::{Connect4, Kalah, TicTacToe};
+use crate::{Connect4, Kalah, Othello, TicTacToe};
 use gamesearch::error::Error;
 use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 
 /// A parsed `GAME` argument: `random:b=B,h=H,seed=S[,…]`, `tree:FILE`, `tree:TEXT`,
 /// `kalah:M,N` (the start of Kalah(M, N)) or `kalah:POSITION` (see [`Kalah`]'s text form), each
-/// with `:standard` for the standard capture rule (see [`crate::Rule`]), `tictactoe[:CELLS]`, or `connect4:WxH[:MOVES]` (MOVES: 1-based columns played, as digits or
-/// numbers separated by commas; see [`crate::Connect4::play_moves`]).
+/// with `:standard` for the standard capture rule (see [`crate::Rule`]), `othello[:NxN[:MOVES]]`
+/// or `othello:NxN:board=CELLS/SIDE` (see [`Othello`]'s text form), `tictactoe[:CELLS]`, or
+/// `connect4:WxH[:MOVES]` (MOVES: 1-based columns played, as digits or numbers separated by
+/// commas; see [`crate::Connect4::play_moves`]).
 ///
 /// ```
 /// use gamesearch_games::GameSpec;
@@ -29,6 +31,8 @@ pub enum GameSpec {
     Kalah(Kalah),
     /// A tic-tac-toe position.
     TicTacToe(TicTacToe),
+    /// An Othello position.
+    Othello(Othello),
     /// A Connect-Four position on a board of at most 64 bits (`(H+1)·W <= 64`).
     Connect4(Connect4),
     /// A Connect-Four position on a board past 64 bits (`64 < (H+1)·W <= 128`: 10x6, 9x7, 8x8,
@@ -37,10 +41,17 @@ pub enum GameSpec {
 }
 
 /// The kinds of game a `GAME` argument may start with.
-const KINDS: [&str; 5] = ["random", "tree", "kalah", "tictactoe", "connect4"];
+const KINDS: [&str; 6] = [
+    "random",
+    "tree",
+    "kalah",
+    "tictactoe",
+    "connect4",
+    "othello",
+];
 
 /// The forms a `GAME` argument may take, as an unknown game's error lists them.
-pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N[:standard], kalah:POSITION[:standard], tictactoe[:CELLS] or connect4:WxH[:MOVES]";
+pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N[:standard], kalah:POSITION[:standard], tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]] or othello:NxN:board=CELLS/SIDE";
 
 /// The error for a `GAME` argument that names no known game.
 fn unknown(s: &str) -> Error {
@@ -71,6 +82,9 @@ impl std::str::FromStr for GameSpec {
         if s == "tictactoe" {
             return Ok(GameSpec::TicTacToe(TicTacToe::new()));
         }
+        if s == "othello" {
+            return Ok(GameSpec::Othello(Othello::new(8)?));
+        }
         let known = s.split_once(':').filter(|(kind, _)| KINDS.contains(kind));
         let Some((kind, rest)) = known else {
             return Err(unknown(s));
@@ -80,6 +94,7 @@ impl std::str::FromStr for GameSpec {
             "tree" => Ok(GameSpec::Tree(ExplicitTree::parse(rest)?)),
             "kalah" => Ok(GameSpec::Kalah(rest.parse()?)),
             "tictactoe" => Ok(GameSpec::TicTacToe(rest.parse()?)),
+            "othello" => Ok(GameSpec::Othello(rest.parse()?)),
             "connect4" => {
                 let (size, moves) = rest.split_once(':').unwrap_or((rest, ""));
                 let bad = || {
@@ -117,7 +132,7 @@ impl GameSpec {
     /// assert_eq!(GameSpec::tree_file("kalah:6,4"), None);
     /// ```
     pub fn tree_file(s: &str) -> Option<&str> {
-        if s == "tictactoe" {
+        if s == "tictactoe" || s == "othello" {
             return None;
         }
         match s.split_once(':').filter(|(kind, _)| KINDS.contains(kind)) {
@@ -155,7 +170,10 @@ impl GameSpec {
         match self {
             GameSpec::Random(r) => Some(r.h),
             GameSpec::Tree(t) => Some(t.height()),
-            GameSpec::Kalah(_) | GameSpec::Connect4(_) | GameSpec::Connect4Wide(_) => None,
+            GameSpec::Kalah(_)
+            | GameSpec::Connect4(_)
+            | GameSpec::Connect4Wide(_)
+            | GameSpec::Othello(_) => None,
             GameSpec::TicTacToe(_) => Some(9),
         }
     }
@@ -193,6 +211,8 @@ impl GameSpec {
             GameSpec::Random(r) => Some(r.h),
             GameSpec::Tree(t) => Some(t.height()),
             GameSpec::Kalah(_) => None,
+            // Every move but a pass fills a square; two passes in a row end the game.
+            GameSpec::Othello(p) => Some(2 * p.empties()),
             GameSpec::TicTacToe(p) => Some(gamesearch::Game::moves(p).count() as u32),
             GameSpec::Connect4(c) => gamesearch::SolverKnowledge::plies_left_at_most(c),
             GameSpec::Connect4Wide(c) => gamesearch::SolverKnowledge::plies_left_at_most(c),
@@ -227,6 +247,8 @@ impl GameSpec {
             GameSpec::Random(r) => uniform(u64::from(r.b), depth.min(r.h)),
             GameSpec::Tree(t) => t.nodes().len() as u64,
             GameSpec::Kalah(k) => uniform(k.pits() as u64, depth),
+            // (An Othello position has rarely more than 20 moves; the bound is the empties.)
+            GameSpec::Othello(p) => uniform(u64::from(p.empties().max(1)), depth),
             GameSpec::Connect4(c) => uniform(
                 c.width() as u64,
                 depth.min(self.max_plies().unwrap_or(depth)),

@@ -11,7 +11,7 @@ use gamesearch::split::{
 };
 use gamesearch::{Error, Game, Score};
 
-use crate::{Connect4, GameSpec, Kalah, TicTacToe};
+use crate::{Connect4, GameSpec, Kalah, Othello, TicTacToe};
 
 /// A plan of one of the shipped splittable games, chosen by its `GAME` argument.
 #[derive(Clone, Debug)]
@@ -20,6 +20,7 @@ enum AnyPlan {
     Connect4Wide(Plan<Connect4<u128>>),
     Kalah(Plan<Kalah>),
     TicTacToe(Plan<TicTacToe>),
+    Othello(Plan<Othello>),
 }
 
 /// Evaluates `$body` with `$p` bound to the plan inside, whichever game it is.
@@ -30,6 +31,7 @@ macro_rules! on_plan {
             AnyPlan::Connect4Wide($p) => $body,
             AnyPlan::Kalah($p) => $body,
             AnyPlan::TicTacToe($p) => $body,
+            AnyPlan::Othello($p) => $body,
         }
     };
 }
@@ -43,6 +45,7 @@ macro_rules! on_splittable {
             GameSpec::Connect4Wide($p) => $body,
             GameSpec::Kalah($p) => $body,
             GameSpec::TicTacToe($p) => $body,
+            GameSpec::Othello($p) => $body,
             _ => Err(not_splittable()),
         }
     };
@@ -51,7 +54,7 @@ macro_rules! on_splittable {
 /// The error for a game that has no text form for its positions.
 fn not_splittable() -> Error {
     Error::BadParameter(
-        "only connect4, kalah and tictactoe positions can be split into jobs (a job is sent as its position's text)"
+        "only connect4, kalah, tictactoe and othello positions can be split into jobs (a job is sent as its position's text)"
             .into(),
     )
 }
@@ -88,6 +91,7 @@ pub fn split_text(game: &str, plies: u32, max_jobs: usize) -> Result<SplitText, 
         GameSpec::Connect4Wide(p) => AnyPlan::Connect4Wide(split(&p, plies, max_jobs)?),
         GameSpec::Kalah(p) => AnyPlan::Kalah(split(&p, plies, max_jobs)?),
         GameSpec::TicTacToe(p) => AnyPlan::TicTacToe(split(&p, plies, max_jobs)?),
+        GameSpec::Othello(p) => AnyPlan::Othello(split(&p, plies, max_jobs)?),
         _ => return Err(not_splittable()),
     };
     let lines = on_plan!(&plan, p => lines(p, game));
@@ -289,6 +293,7 @@ enum AnyMaster {
     Connect4Wide(Master<Connect4<u128>>),
     Kalah(Master<Kalah>),
     TicTacToe(Master<TicTacToe>),
+    Othello(Master<Othello>),
 }
 
 /// Evaluates `$body` with `$m` bound to the master inside, whichever game it is.
@@ -299,6 +304,7 @@ macro_rules! on_master {
             AnyMaster::Connect4Wide($m) => $body,
             AnyMaster::Kalah($m) => $body,
             AnyMaster::TicTacToe($m) => $body,
+            AnyMaster::Othello($m) => $body,
         }
     };
 }
@@ -334,6 +340,7 @@ impl SplitText {
             AnyPlan::Connect4Wide(p) => AnyMaster::Connect4Wide(Master::new(p.clone(), guess)),
             AnyPlan::Kalah(p) => AnyMaster::Kalah(Master::new(p.clone(), guess)),
             AnyPlan::TicTacToe(p) => AnyMaster::TicTacToe(Master::new(p.clone(), guess)),
+            AnyPlan::Othello(p) => AnyMaster::Othello(Master::new(p.clone(), guess)),
         };
         TextMaster { inner }
     }

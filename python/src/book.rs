@@ -42,9 +42,10 @@ pub(crate) fn lookup(
         GameSpec::Connect4(p) => answer(book, &replay(&p, &game.moves)?),
         GameSpec::Kalah(p) => answer(book, &replay(&p, &game.moves)?),
         GameSpec::TicTacToe(p) => answer(book, &replay(&p, &game.moves)?),
+        GameSpec::Othello(p) => answer(book, &replay(&p, &game.moves)?),
         _ => {
             return Err(bad(
-                "a book holds Connect-Four, Kalah or tic-tac-toe positions",
+                "a book holds Connect-Four, Kalah, tic-tac-toe or Othello positions",
             ))
         }
     })

@@ -71,6 +71,10 @@ macro_rules! with_position {
                 let $g = &replay(&p, &game.moves)?;
                 $body
             }
+            GameSpec::Othello(p) => {
+                let $g = &replay(&p, &game.moves)?;
+                $body
+            }
         }
     }};
 }
@@ -176,6 +180,7 @@ impl Game {
             GameSpec::Connect4Wide(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Kalah(p) => replay(&p, &self.moves)?.board(),
             GameSpec::TicTacToe(p) => replay(&p, &self.moves)?.board(),
+            GameSpec::Othello(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Random(_) | GameSpec::Tree(_) => format!(
                 "{} after {} moves (a tree: no board to draw)",
                 self.spec,
@@ -658,6 +663,7 @@ enum Engines {
     Connect4Wide(gamesearch::engine::Engine<gamesearch_games::Connect4<u128>>),
     Kalah(gamesearch::engine::Engine<gamesearch_games::Kalah>),
     TicTacToe(gamesearch::engine::Engine<gamesearch_games::TicTacToe>),
+    Othello(gamesearch::engine::Engine<gamesearch_games::Othello>),
     /// A game written in Python (its `evaluate()` is the heuristic; with `key()` the table
     /// finds transpositions, from one move to the next too).
     Python(gamesearch::engine::Engine<protocol::PyGame>),
@@ -766,9 +772,12 @@ impl Engine {
             GameSpec::TicTacToe(_) => {
                 Engines::TicTacToe(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
             }
+            GameSpec::Othello(_) => {
+                Engines::Othello(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
+            }
             _ => {
                 return Err(bad(
-                    "the engine plays games (connect4, kalah, tictactoe, or one written in Python), not random or explicit trees",
+                    "the engine plays games (connect4, kalah, tictactoe, othello, or one written in Python), not random or explicit trees",
                 ))
             }
         };
@@ -855,6 +864,10 @@ impl Engine {
                 interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }
             (GameSpec::TicTacToe(p), Engines::TicTacToe(e)) => {
+                let p = replay(&p, moves)?;
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
+            }
+            (GameSpec::Othello(p), Engines::Othello(e)) => {
                 let p = replay(&p, moves)?;
                 interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use gamesearch::{ExactSolver, PositionKey, SolveConfig, SolverKnowledge};
 use gamesearch_games::GameSpec;
-use gamesearch_games::{Connect4, Kalah, TicTacToe};
+use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -22,6 +22,7 @@ enum Table {
     Connect4Wide(ExactSolver<Connect4<u128>>),
     Kalah(ExactSolver<Kalah>),
     TicTacToe(ExactSolver<TicTacToe>),
+    Othello(ExactSolver<Othello>),
     /// With the game's class, kept alive (never read) so that its address, in the rules, is not
     /// reused by another class.
     #[allow(dead_code)]
@@ -156,6 +157,10 @@ impl Solver {
                 GameSpec::TicTacToe(p) => {
                     let rules = "tictactoe".to_string();
                     solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, TicTacToe)
+                }
+                GameSpec::Othello(p) => {
+                    let rules = gamesearch::split::Splittable::rules(&p);
+                    solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Othello)
                 }
                 GameSpec::Random(_) | GameSpec::Tree(_) if window.is_some() => Err(bad(
                     "window: random and explicit trees are solved without one",

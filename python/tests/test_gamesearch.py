@@ -37,6 +37,18 @@ def test_solvers_agree_on_small_games():
                 assert r.value == value, (spec, method)
 
 
+def test_othello():
+    g = gamesearch.Game("othello")
+    assert g.moves() == ["d3", "c4", "f5", "e6"]  # square order: a1, b1, …, h8
+    assert gamesearch.solve("othello:4x4").value == -10  # 3 discs to 11, two squares empty
+    assert gamesearch.Engine("othello:6x6", time=0.05).best_move() in gamesearch.Game("othello:6x6").moves()
+    assert "X (Black) to move" in str(g)
+    with pytest.raises(GameSearchError, match="not legal"):
+        g.play("a1")
+    with pytest.raises(GameSearchError, match="4x4, 6x6 or 8x8"):
+        gamesearch.Game("othello:10x10")
+
+
 def test_kalah_names_its_capture_rule():
     # The two rules are two games: Kalah(2,4) is -12 under Irving et al.'s empty-capture rule and
     # -10 under the standard rule (the oracle written apart is games/tests/kalah_rules.rs).

@@ -47,6 +47,10 @@ macro_rules! on_game {
                 let $g = p;
                 $body
             }
+            GameSpec::Othello(p) => {
+                let $g = p;
+                $body
+            }
         }
     };
 }
@@ -173,7 +177,7 @@ pub(crate) fn branching(spec: &GameSpec) -> Option<u32> {
         GameSpec::Kalah(k) => Some(k.pits() as u32),
         GameSpec::Connect4(c) => Some(c.width() as u32),
         GameSpec::Connect4Wide(c) => Some(c.width() as u32),
-        GameSpec::Tree(_) | GameSpec::TicTacToe(_) => None,
+        GameSpec::Tree(_) | GameSpec::TicTacToe(_) | GameSpec::Othello(_) => None,
     }
 }
 

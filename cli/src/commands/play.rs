@@ -151,8 +151,9 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         (GameSpec::Connect4Wide(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Kalah(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::TicTacToe(p), None) => play(&p, &engine, session, &base, show)?,
+        (GameSpec::Othello(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Random(_) | GameSpec::Tree(_), None) => {
-            bail!("play needs a game with a board: kalah:…, tictactoe or connect4:…")
+            bail!("play needs a game with a board: kalah:…, tictactoe, connect4:… or othello[:…]")
         }
     }
     Ok(())

@@ -43,7 +43,8 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
         GameSpec::Connect4Wide(p) => Ok(Position::Connect4Wide(p)),
         GameSpec::Kalah(p) => Ok(Position::Kalah(p)),
         GameSpec::TicTacToe(p) => Ok(Position::TicTacToe(p)),
-        GameSpec::Random(_) | GameSpec::Tree(_) => Err(other()),
+        // (Othello has no board on the page yet.)
+        GameSpec::Random(_) | GameSpec::Tree(_) | GameSpec::Othello(_) => Err(other()),
     }
 }
 

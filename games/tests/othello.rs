@@ -1,0 +1,359 @@
+//! Othello against oracles that share no code with it: the published perft counts from the 8x8
+//! start, and an Othello written apart — a plain array of cells, each direction walked square by
+//! square — on thousands of random positions (moves, flips, passes, the end, the final score),
+//! whose own minimax values every solver must reproduce.
+
+use std::collections::HashMap;
+
+use gamesearch::exact::{solve, Method};
+use gamesearch::{search, Algorithm, Game, SearchConfig, SolveConfig};
+use gamesearch_games::othello::{Othello, PASS};
+use proptest::prelude::*;
+
+/// Leaves of the 8x8 start's tree to each depth, passes counted as moves and a game over before
+/// the depth counted as one leaf (the published perft of Othello, Aart Bik's; the shortest games
+/// end at ply 9, so depth 10 is the first that tells the two ways of counting apart).
+const PERFT: [u64; 12] = [
+    1,
+    4,
+    12,
+    56,
+    244,
+    1_396,
+    8_200,
+    55_092,
+    390_216,
+    3_005_288,
+    24_571_284,
+    212_258_800,
+];
+
+fn perft(p: &Othello, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = p.moves().peekable();
+    if moves.peek().is_none() {
+        return 1; // the game is over before the depth: a leaf
+    }
+    if depth == 1 {
+        return moves.count() as u64;
+    }
+    moves.map(|m| perft(&p.play(m), depth - 1)).sum()
+}
+
+#[test]
+fn perft_matches_the_published_counts() {
+    let start = Othello::new(8).unwrap();
+    // Depth 11 (212 M leaves) takes a few seconds in release.
+    for (depth, &want) in PERFT.iter().enumerate() {
+        assert_eq!(perft(&start, depth as u32), want, "depth {depth}");
+    }
+}
+
+/// The Othello written apart: `cells[r][c]` is 1 (Black), -1 (White) or 0; `side` the mover.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Plain {
+    n: usize,
+    cells: Vec<Vec<i8>>,
+    side: i8,
+}
+
+const DIRECTIONS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+impl Plain {
+    fn from(p: &Othello) -> Plain {
+        let n = p.size();
+        let (black, white) = p.discs();
+        let cells = (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| {
+                        let bit = 1u64 << (8 * r + c);
+                        if black & bit != 0 {
+                            1
+                        } else if white & bit != 0 {
+                            -1
+                        } else {
+                            0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Plain {
+            n,
+            cells,
+            side: if p.black_to_move() { 1 } else { -1 },
+        }
+    }
+
+    /// The discs a move of `side` at (r, c) flips, walking each direction.
+    fn flips(&self, side: i8, r: usize, c: usize) -> Vec<(usize, usize)> {
+        if self.cells[r][c] != 0 {
+            return vec![];
+        }
+        let mut all = vec![];
+        for (dr, dc) in DIRECTIONS {
+            let mut line = vec![];
+            let (mut y, mut x) = (r as i32 + dr, c as i32 + dc);
+            while (0..self.n as i32).contains(&y)
+                && (0..self.n as i32).contains(&x)
+                && self.cells[y as usize][x as usize] == -side
+            {
+                line.push((y as usize, x as usize));
+                y += dr;
+                x += dc;
+            }
+            if !line.is_empty()
+                && (0..self.n as i32).contains(&y)
+                && (0..self.n as i32).contains(&x)
+                && self.cells[y as usize][x as usize] == side
+            {
+                all.extend(line);
+            }
+        }
+        all
+    }
+
+    fn squares(&self, side: i8) -> Vec<(usize, usize)> {
+        let mut out = vec![];
+        for r in 0..self.n {
+            for c in 0..self.n {
+                if !self.flips(side, r, c).is_empty() {
+                    out.push((r, c));
+                }
+            }
+        }
+        out
+    }
+
+    /// The moves as the library names them: squares in bit order, else a pass, else none.
+    fn moves(&self) -> Vec<u8> {
+        let mine = self.squares(self.side);
+        if !mine.is_empty() {
+            return mine.iter().map(|&(r, c)| (8 * r + c) as u8).collect();
+        }
+        if !self.squares(-self.side).is_empty() {
+            return vec![PASS];
+        }
+        vec![]
+    }
+
+    fn play(&self, mv: u8) -> Plain {
+        let mut next = self.clone();
+        if mv != PASS {
+            let (r, c) = (mv as usize / 8, mv as usize % 8);
+            for (y, x) in self.flips(self.side, r, c) {
+                next.cells[y][x] = self.side;
+            }
+            next.cells[r][c] = self.side;
+        }
+        next.side = -self.side;
+        next
+    }
+
+    /// Black's discs less White's, the empty squares to the winner.
+    fn final_score(&self) -> i32 {
+        let (mut b, mut w, mut e) = (0i32, 0i32, 0i32);
+        for row in &self.cells {
+            for &x in row {
+                match x {
+                    1 => b += 1,
+                    -1 => w += 1,
+                    _ => e += 1,
+                }
+            }
+        }
+        let d = b - w;
+        d + d.signum() * e
+    }
+
+    /// Minimax to the end, memoised.
+    fn value(&self, memo: &mut HashMap<Plain, i32>) -> i32 {
+        let moves = self.moves();
+        if moves.is_empty() {
+            return self.final_score();
+        }
+        if let Some(&v) = memo.get(self) {
+            return v;
+        }
+        let values = moves.iter().map(|&m| self.play(m).value(memo));
+        let v = if self.side == 1 {
+            values.max()
+        } else {
+            values.min()
+        }
+        .unwrap();
+        memo.insert(self.clone(), v);
+        v
+    }
+}
+
+/// A position `plies` random moves from the start of N×N Othello.
+fn random_position(n: usize, plies: usize, seed: u64) -> Othello {
+    let mut state = seed | 1;
+    let mut p = Othello::new(n).unwrap();
+    for _ in 0..plies {
+        let moves: Vec<u8> = p.moves().collect();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        p = p.play(moves[(state % moves.len() as u64) as usize]);
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// Random games on every board: after every move the bitboards are the plain board, the
+    /// moves (and passes) the same, the end and the final score the same.
+    #[test]
+    fn the_rules_are_the_plain_boards(n in prop::sample::select(vec![4usize, 6, 8]), picks in prop::collection::vec(any::<u16>(), 0..70)) {
+        let mut p = Othello::new(n).unwrap();
+        let mut q = Plain::from(&p);
+        for pick in picks {
+            let moves: Vec<u8> = p.moves().collect();
+            prop_assert_eq!(&moves, &q.moves());
+            if moves.is_empty() {
+                prop_assert_eq!(p.evaluate(), q.final_score());
+                break;
+            }
+            let mv = moves[pick as usize % moves.len()];
+            p = p.play(mv);
+            q = q.play(mv);
+            prop_assert_eq!(&Plain::from(&p), &q);
+            prop_assert_eq!(p.notation().parse::<Othello>().unwrap(), p);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// Endgames of at most 10 empty squares (8x8 and 6x6): every solver and plain minimax give
+    /// the plain board's minimax value.
+    #[test]
+    fn every_solver_equals_the_plain_minimax(big in any::<bool>(), seed in any::<u64>()) {
+        let (n, plies) = if big { (8, 54) } else { (6, 26) };
+        let p = random_position(n, plies, seed);
+        prop_assume!(p.empties() <= 10);
+        let want = Plain::from(&p).value(&mut HashMap::new());
+        let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
+        for method in [Method::AlphaBetaTt, Method::PnMulti, Method::DfpnMulti] {
+            prop_assert_eq!(solve(&p, method, &cfg).unwrap().value, Some(want), "{:?} on {}", method, p.notation());
+        }
+        let full = SearchConfig::new(2 * p.empties() + 2);
+        prop_assert_eq!(search(&p, Algorithm::Minimax, &full).value, Some(want));
+    }
+}
+
+/// 4x4 from the start: the plain board's minimax and every solver agree — a loss for Black by
+/// 10: the published 3 discs to 11 with perfect play, the two squares left empty given to the
+/// winner.
+#[test]
+fn four_by_four_is_a_second_player_win() {
+    let p = Othello::new(4).unwrap();
+    let want = Plain::from(&p).value(&mut HashMap::new());
+    assert_eq!(want, -10);
+    let cfg = SolveConfig {
+        tt_bytes: 1 << 20,
+        ..SolveConfig::default()
+    };
+    for method in [Method::AlphaBetaTt, Method::PnMulti, Method::DfpnMulti] {
+        assert_eq!(
+            solve(&p, method, &cfg).unwrap().value,
+            Some(want),
+            "{method:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_text_is_an_error() {
+    for bad in [
+        "",
+        "8",
+        "7x7",
+        "8x6",
+        "8x8:a1",
+        "8x8:f5f5",
+        "8x8:z9",
+        "8x8:board=XO/X",
+        "4x4:board=----------------/Z",
+        "4x4:board=-----XO--OX-----",
+        "4x4:board=-----XQ--OX-----/X",
+        "8x8:pass",
+    ] {
+        assert!(bad.parse::<Othello>().is_err(), "{bad}");
+    }
+    let p: Othello = "4x4:board=-----OX--XO-----/X".parse().unwrap();
+    assert_eq!(p, Othello::new(4).unwrap());
+}
+
+/// One line of `tests/data/ffo-40-59.txt`: the position, its best moves and the published exact
+/// score for the side to move.
+fn ffo(line: &str) -> (Othello, Vec<u8>, i32) {
+    let (position, rest) = line.split_once(';').unwrap();
+    let (cells, side) = position.split_once(' ').unwrap();
+    let p: Othello = format!("8x8:board={cells}/{side}").parse().unwrap();
+    let (moves, score) = rest.split('#').next().unwrap().split_once(':').unwrap();
+    let best = moves
+        .split_whitespace()
+        .map(|m| p.parse_move(m).unwrap())
+        .collect();
+    (p, best, score.trim().parse().unwrap())
+}
+
+fn ffo_lines() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/ffo-40-59.txt");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The suite reads: twenty positions of 20 to 34 empty squares, each best move legal.
+#[test]
+fn the_ffo_suite_reads() {
+    let lines = ffo_lines();
+    assert_eq!(lines.len(), 20);
+    for line in &lines {
+        let (p, best, _) = ffo(line);
+        assert!((20..=34).contains(&p.empties()), "{line}");
+        for m in best {
+            assert!(p.moves().any(|x| x == m), "{line}");
+        }
+    }
+}
+
+/// FFO #40 (20 empties, Black to move): the published +38, by a2, the one best move. (The
+/// suite's scores are the side to move's; ours are Black's: a White-to-move line's is negated.)
+#[test]
+fn ffo_40_is_solved_exactly() {
+    let (p, best, score) = ffo(&ffo_lines()[0]);
+    let cfg = SolveConfig {
+        tt_bytes: 256 << 20,
+        threads: 2,
+        ..SolveConfig::default()
+    };
+    let s = solve(&p, Method::AlphaBetaTt, &cfg).unwrap();
+    let sign = if p.black_to_move() { 1 } else { -1 };
+    assert_eq!(s.value, Some(sign * score));
+    assert!(best.contains(&s.best_move.unwrap()));
+}
