@@ -3,7 +3,7 @@
 use gamesearch::engine::Heuristic;
 use gamesearch::Score;
 
-use super::{legal_moves, Othello};
+use super::{corners, legal_moves, Othello};
 
 /// The engine's heuristic (MAX = Black's view), in hundredths of a disc: at the game's end its
 /// exact margin ×100; before it, corners held (×2500 each), mobility (the difference of the
@@ -17,8 +17,7 @@ impl Heuristic for Othello {
         if mine == 0 && theirs == 0 {
             return 100 * self.final_margin();
         }
-        let far = self.n - 1;
-        let corners: u64 = 1 | 1 << far | 1 << (8 * far) | 1 << (8 * far + far);
+        let corners = corners(self.n);
         let count = |x: u64| x.count_ones() as Score;
         let v = 2500 * (count(self.me & corners) - count(self.opp & corners))
             + 100 * (count(mine) - count(theirs))

@@ -3,13 +3,7 @@
 
 use gamesearch::{Score, SolverKnowledge};
 
-use super::{flips, legal_moves, Othello, PASS};
-
-/// The four corners of the 8x8 layout for each board size: squares no disc is ever flipped on.
-fn corners(n: u8) -> u64 {
-    let far = n - 1;
-    1 | 1 << far | 1 << (8 * far) | 1 << (8 * far + far)
-}
+use super::{corners, flips, legal_moves, Othello, PASS};
 
 /// Empty squares at or below which a position is a leaf of the solver, valued by
 /// [`last_empties`]: so near the end, the table and the move ordering cost more than they save.

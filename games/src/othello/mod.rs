@@ -84,6 +84,13 @@ fn masks(n: u8) -> &'static [u64; 8] {
     &MASKS[(n as usize / 2) - 2]
 }
 
+/// The N×N board's four corners: squares no disc is ever flipped on.
+#[inline]
+pub(crate) fn corners(n: u8) -> u64 {
+    let far = n - 1;
+    1 | 1 << far | 1 << (8 * far) | 1 << (8 * far + far)
+}
+
 #[inline]
 fn shift(x: u64, s: i8) -> u64 {
     if s > 0 {
