@@ -43,8 +43,7 @@ fn last_empties(me: u64, opp: u64, n: u8, mut alpha: Score, beta: Score, passed:
 
 /// The solver's Othello knowledge: a move order, and the last empty squares solved directly.
 impl SolverKnowledge for Othello {
-    /// With at most [`LAST_EMPTIES`] empty squares: the exact value, by a small alpha-beta of its
-    /// own.
+    /// With at most three empty squares: the exact value, by a small alpha-beta of its own.
     fn exact_value(&self) -> Option<Score> {
         if self.empties() > LAST_EMPTIES {
             return None;
