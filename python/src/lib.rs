@@ -477,7 +477,7 @@ pub(crate) fn solve<'py>(
             ));
         }
         let Ok(game) = game.downcast::<Game>() else {
-            return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, tic-tac-toe), not of a game written in Python"));
+            return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, tic-tac-toe), not a game written in Python"));
         };
         cfg.book = Some(book.for_game(&game.get().spec)?);
     }
@@ -747,7 +747,7 @@ impl Engine {
             // A game written in Python: checked as every search checks it.
             protocol::Root::new(game)?;
             if book.is_some() {
-                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, tic-tac-toe), not of a game written in Python"));
+                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, tic-tac-toe), not a game written in Python"));
             }
             return Ok(Engine {
                 at: At::Python(game.clone().unbind()),

@@ -119,7 +119,7 @@ impl Solver {
             (None, _) => None,
             (Some(b), Ok(g)) => Some(b.get().for_game(&g.get().spec)?),
             (Some(_), Err(_)) => {
-                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, tic-tac-toe), not of a game written in Python"))
+                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, tic-tac-toe), not a game written in Python"))
             }
         };
         let cfg = SolveConfig {
