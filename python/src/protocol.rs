@@ -249,22 +249,12 @@ impl PyGame {
         }
     }
 
-    fn ask_evaluate(&self, py: Python<'_>) -> PyResult<Score> {
-        let v = self.call(py, intern!(py, "evaluate"))?;
+    /// The int a method of the game returns, within the scores the library takes.
+    fn ask_score(&self, py: Python<'_>, method: &Bound<'_, PyString>) -> PyResult<Score> {
+        let v = self.call(py, method)?;
         score(&v).ok_or_else(|| {
             GameSearchError::new_err(format!(
-                "the game's evaluate() must return an int from -{m} to {m}; it returned {}",
-                shown(&v),
-                m = INF - 1
-            ))
-        })
-    }
-
-    fn ask_score(&self, py: Python<'_>) -> PyResult<Score> {
-        let v = self.call(py, intern!(py, "score_so_far"))?;
-        score(&v).ok_or_else(|| {
-            GameSearchError::new_err(format!(
-                "the game's score_so_far() must return an int from -{m} to {m}; it returned {}",
+                "the game's {method}() must return an int from -{m} to {m}; it returned {}",
                 shown(&v),
                 m = INF - 1
             ))
@@ -392,7 +382,9 @@ impl Game for PyGame {
     }
 
     fn evaluate(&self) -> Score {
-        self.answer(&self.0.evaluation, 0, |py| self.ask_evaluate(py))
+        self.answer(&self.0.evaluation, 0, |py| {
+            self.ask_score(py, intern!(py, "evaluate"))
+        })
     }
 
     fn value_bounds(&self) -> Option<(Score, Score)> {
@@ -416,7 +408,9 @@ impl PyGame {
 
     /// The game's `score_so_far()`.
     fn score_so_far(&self) -> Score {
-        self.answer(&self.0.score, 0, |py| self.ask_score(py))
+        self.answer(&self.0.score, 0, |py| {
+            self.ask_score(py, intern!(py, "score_so_far"))
+        })
     }
 }
 
