@@ -408,11 +408,8 @@ fn search<'py>(
             };
             let ms = start.elapsed().as_secs_f64() * 1e3;
             let report = out.report(p, algorithm.name(), cfg.depth, ms);
-            Python::with_gil(|py| {
-                let pv = protocol::path_objects(py, p, &out.pv);
-                let best = out.best_move.and_then(|m| p.move_object(py, m));
-                (report, best, pv)
-            })
+            let (best, pv) = protocol::move_objects(p, out.best_move, &out.pv);
+            (report, best, pv)
         })
     })?;
     let (report, best, pv) = out?;
@@ -900,11 +897,8 @@ impl Engine {
             root.run(flag, |p| {
                 let t = engine.think(p, &lim, |_| {});
                 let v = thought_json(p, &t);
-                Python::with_gil(|py| {
-                    let pv = protocol::path_objects(py, p, &t.pv);
-                    let best = t.best_move.and_then(|m| p.move_object(py, m));
-                    (v, best, pv)
-                })
+                let (best, pv) = protocol::move_objects(p, t.best_move, &t.pv);
+                (v, best, pv)
             })
         })?;
         let (v, best, pv) = out?;

@@ -527,8 +527,21 @@ impl Root {
     }
 }
 
+/// A result's best move and PV from `root` as the game's own objects (what search and the
+/// engine return for a game written in Python).
+pub fn move_objects(
+    root: &PyGame,
+    best: Option<u32>,
+    pv: &[u32],
+) -> (Option<Py<PyAny>>, Vec<Py<PyAny>>) {
+    Python::with_gil(|py| {
+        let best = best.and_then(|m| root.move_object(py, m));
+        (best, path_objects(py, root, pv))
+    })
+}
+
 /// The objects of the moves `path` names, played from `root` (a best move and PV by object).
-pub fn path_objects(py: Python<'_>, root: &PyGame, path: &[u32]) -> Vec<Py<PyAny>> {
+fn path_objects(py: Python<'_>, root: &PyGame, path: &[u32]) -> Vec<Py<PyAny>> {
     let mut p = root.clone();
     let mut out = Vec::with_capacity(path.len());
     for &m in path {
