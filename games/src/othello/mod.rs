@@ -23,6 +23,10 @@
 
 use gamesearch::game::{Game, Player, PositionKey, Score};
 
+use bits::board_mask;
+pub(crate) use bits::{corners, flips, legal_moves};
+
+mod bits;
 mod heuristic;
 mod jobs;
 mod knowledge;
@@ -33,111 +37,6 @@ pub const PASS: u8 = 64;
 
 /// The board sizes played.
 pub const SIZES: [u8; 3] = [4, 6, 8];
-
-/// The eight directions as shifts of the 8x8 bit layout: E, W, S, N, SE, NW, SW, NE.
-const SHIFTS: [i8; 8] = [1, -1, 8, -8, 9, -9, 7, -7];
-
-/// The squares of the N×N board in the 8x8 layout.
-const fn board_mask(n: u8) -> u64 {
-    let mut m = 0u64;
-    let mut r = 0;
-    while r < n {
-        let mut c = 0;
-        while c < n {
-            m |= 1 << (8 * r + c);
-            c += 1;
-        }
-        r += 1;
-    }
-    m
-}
-
-/// For each direction, the squares a shift may land on: the board, less the column a shift
-/// across the row's end would wrap into.
-const fn direction_masks(n: u8) -> [u64; 8] {
-    const COLUMN_A: u64 = 0x0101_0101_0101_0101;
-    const COLUMN_H: u64 = COLUMN_A << 7;
-    let board = board_mask(n);
-    let mut out = [0u64; 8];
-    let mut d = 0;
-    while d < 8 {
-        let s = SHIFTS[d];
-        // A shift one column right (E, SE, NE) must not land in column a; one left, in column h.
-        let dc = ((s + 8 + 1) % 8) - 1; // -1, 0 or +1
-        out[d] = board
-            & if dc == 1 {
-                !COLUMN_A
-            } else if dc == -1 {
-                !COLUMN_H
-            } else {
-                !0
-            };
-        d += 1;
-    }
-    out
-}
-
-const MASKS: [[u64; 8]; 3] = [direction_masks(4), direction_masks(6), direction_masks(8)];
-
-#[inline]
-fn masks(n: u8) -> &'static [u64; 8] {
-    &MASKS[(n as usize / 2) - 2]
-}
-
-/// The N×N board's four corners: squares no disc is ever flipped on.
-#[inline]
-pub(crate) fn corners(n: u8) -> u64 {
-    let far = n - 1;
-    1 | 1 << far | 1 << (8 * far) | 1 << (8 * far + far)
-}
-
-#[inline]
-fn shift(x: u64, s: i8) -> u64 {
-    if s > 0 {
-        x << s
-    } else {
-        x >> -s
-    }
-}
-
-/// The squares where the side with discs `me` may move against `opp` on an N×N board.
-#[inline]
-pub(crate) fn legal_moves(me: u64, opp: u64, n: u8) -> u64 {
-    let m = masks(n);
-    let empty = !(me | opp) & board_mask(n);
-    let mut moves = 0;
-    for d in 0..8 {
-        let (s, mask) = (SHIFTS[d], m[d]);
-        let o = opp & mask;
-        let mut run = shift(me, s) & o;
-        // A line of the opponent's discs is at most N - 2 long.
-        for _ in 0..5 {
-            run |= shift(run, s) & o;
-        }
-        moves |= shift(run, s) & mask & empty;
-    }
-    moves
-}
-
-/// The opponent's discs that a move on `square` flips.
-#[inline]
-pub(crate) fn flips(me: u64, opp: u64, square: u8, n: u8) -> u64 {
-    let m = masks(n);
-    let mut flipped = 0;
-    for d in 0..8 {
-        let (s, mask) = (SHIFTS[d], m[d]);
-        let mut line = 0;
-        let mut at = shift(1 << square, s) & mask;
-        while at & opp != 0 {
-            line |= at;
-            at = shift(at, s) & mask;
-        }
-        if at & me != 0 {
-            flipped |= line;
-        }
-    }
-    flipped
-}
 
 /// An Othello position: the side to move's discs and the other side's, the board size and
 /// whose move it is. Copy-made, 18 bytes.
