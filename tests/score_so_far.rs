@@ -1,6 +1,8 @@
 //! `SolverKnowledge::score_so_far`: a game whose positions carry a running score keeps its
-//! transpositions in the solver's table, and every solver still gives the true value — checked
-//! against the coins-in-a-row game's own recurrence, written apart.
+//! transpositions in the solver's table, and every solver still gives the true value; and
+//! `SolverKnowledge::endgame_value`: a game's own search over its last plies, within the solver's
+//! window, gives the solver the true value too — both checked against the coins-in-a-row game's
+//! own recurrence, written apart.
 
 use gamesearch::exact::{solve, Method};
 use gamesearch::{Game, Player, PositionKey, Score, SolveConfig, SolverKnowledge};
@@ -18,6 +20,8 @@ struct Coins {
     max_moves: bool,
     /// Whether the game reports its score so far to the solver.
     reports: bool,
+    /// Coins left at or below which the game searches the rest itself (0: never).
+    small: usize,
 }
 
 impl Game for Coins {
@@ -50,6 +54,7 @@ impl Game for Coins {
             banked: self.banked + self.to_move().sign() * coin,
             max_moves: !self.max_moves,
             reports: self.reports,
+            small: self.small,
         }
     }
 
@@ -72,7 +77,31 @@ impl Coins {
             banked: 0,
             max_moves: true,
             reports,
+            small: 0,
         }
+    }
+
+    /// Fail-soft alpha-beta over the rest of the row, MAX's view, within `(alpha, beta)`.
+    fn small_search(&self, alpha: Score, beta: Score, nodes: &mut u64) -> Score {
+        *nodes += 1;
+        if self.from == self.to {
+            return self.banked;
+        }
+        let max = self.max_moves;
+        let mut best = if max { -Score::MAX } else { Score::MAX };
+        for mv in self.moves() {
+            let (a, b) = if max {
+                (alpha.max(best), beta)
+            } else {
+                (alpha, beta.min(best))
+            };
+            let v = self.play(mv).small_search(a, b, nodes);
+            best = if max { best.max(v) } else { best.min(v) };
+            if (max && best >= beta) || (!max && best <= alpha) {
+                break;
+            }
+        }
+        best
     }
 
     /// The coins left and the mover.
@@ -93,6 +122,10 @@ impl PositionKey for Coins {
 impl SolverKnowledge for Coins {
     fn score_so_far(&self) -> Option<(Score, u64)> {
         self.reports.then(|| (self.banked, self.board_key()))
+    }
+
+    fn endgame_value(&self, alpha: Score, beta: Score, nodes: &mut u64) -> Option<Score> {
+        (self.to - self.from <= self.small).then(|| self.small_search(alpha, beta, nodes))
     }
 }
 
@@ -164,5 +197,53 @@ fn the_score_so_far_keeps_transpositions() {
     assert!(
         with * 4 < without,
         "nodes with the score reported {with}, without {without}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// A game that searches its last coins itself, within the solver's window: the recurrence's
+    /// value, on one and two threads, with the score reported or not, and a best move that
+    /// reaches it.
+    #[test]
+    fn the_games_own_endgame_search_gives_the_true_value(
+        row in prop::collection::vec(-30i32..=30, 1..=12),
+        small in 1usize..=6,
+    ) {
+        let want = best_margin(&row);
+        for reports in [false, true] {
+            let g = Coins { small, ..Coins::new(row.clone(), reports) };
+            for threads in [1, 2] {
+                let s = solve(&g, Method::AlphaBetaTt, &cfg(threads)).unwrap();
+                prop_assert_eq!(s.value, Some(want), "threads {} reports {}", threads, reports);
+                let mv = s.best_move.expect("a move");
+                let rest = best_margin(&if mv { row[1..].to_vec() } else { row[..row.len() - 1].to_vec() });
+                let taken = if mv { row[0] } else { row[row.len() - 1] };
+                prop_assert_eq!(taken - rest, want);
+            }
+        }
+    }
+}
+
+/// The solver asks the hook and counts its positions: a row searched by the game alone from the
+/// root takes one node of the solver's and every node of the game's search.
+#[test]
+fn the_endgame_search_is_asked_and_counted() {
+    let row: Vec<Score> = (0..10).map(|i| (i * 7919 % 41) - 20).collect();
+    let g = Coins {
+        small: 10,
+        ..Coins::new(row.clone(), false)
+    };
+    let mut nodes = 0;
+    let whole = g.small_search(-Score::MAX, Score::MAX, &mut nodes);
+    assert_eq!(whole, best_margin(&row));
+    let s = solve(&g, Method::AlphaBetaTt, &cfg(1)).unwrap();
+    assert_eq!(s.value, Some(best_margin(&row)));
+    assert_eq!(s.stats.interior, 0, "the root is the game's to search");
+    assert!(
+        s.stats.leaves > 10,
+        "the game's nodes are counted: {}",
+        s.stats.leaves
     );
 }

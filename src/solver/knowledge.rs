@@ -1,7 +1,7 @@
 //! What a game may know that the exact solver uses, hook by hook, with what the solver does with
 //! each; adapters forward the inner game's hooks through one blanket impl.
 
-use crate::game::{Adapter, Game, Score};
+use crate::game::{Adapter, Game, Score, INF};
 
 /// What a game may know that the exact solver (and only it) uses: each hook has a default, so a
 /// game opts in with an empty `impl` and adds hooks where its knowledge saves work. Like the rules,
@@ -171,6 +171,19 @@ pub trait SolverKnowledge: Game {
         None
     }
 
+    /// The value (MAX's view) of a position near the game's end, found by a search of the
+    /// game's own within the window `(alpha, beta)` (MAX's view), without the solver's table —
+    /// for the last plies, where a table probe, the generic move order and the bookkeeping of
+    /// each node cost more than a small search tailored to the game (Othello: the last empty
+    /// squares, ordered by parity). Fail-soft: a value `<= alpha` is an upper bound on the
+    /// position's value, one `>= beta` a lower bound, one between them exact. `nodes` counts
+    /// the positions the small search visits (the solver adds them to its leaves). The solver
+    /// asks it of every node after [`SolverKnowledge::exact_value`] and takes its answer as a
+    /// leaf. Default: none (the solver searches the position itself).
+    fn endgame_value(&self, _alpha: Score, _beta: Score, _nodes: &mut u64) -> Option<Score> {
+        None
+    }
+
     /// For games with a symmetry that keeps the value (Connect-Four: the board reflected left
     /// to right): one key shared by this position and its mirror image, and whether it is the
     /// mirror's (`false`: this position's own [`crate::PositionKey::key`]). The solver keys its table by
@@ -232,6 +245,13 @@ pub trait SolverKnowledge: Game {
     fn score_so_far(&self) -> Option<(Score, u64)> {
         None
     }
+
+    /// Whether the solver's iterative deepening ([`super::SolveConfig::id_depth`]: searches to
+    /// a depth, valued by [`Game::evaluate`] there) gives its first guess. False for a game whose
+    /// static value is a poor guess of the exact one (Othello: the disc count before the end; FFO
+    /// #40-#44, one thread: 66 M nodes more over the five at depth 8 than without); the solver
+    /// then starts with its bisection. Default: true.
+    const GUESS_BY_DEEPENING: bool = true;
 
     /// How many plies from the root probe their children's table entries for a cut-off
     /// (enhanced transposition cutoffs), unless [`super::SolveConfig::etc_plies`] says otherwise.
@@ -330,11 +350,23 @@ where
         self.known_value()
             .or_else(|| self.inner().exact_value().map(A::map_value))
     }
+    /// The inner game's search with the whole window (a window in the adapter's values has no
+    /// inner counterpart when [`Adapter::map_value`] merges values), its exact value mapped.
+    #[inline]
+    fn endgame_value(&self, _alpha: Score, _beta: Score, nodes: &mut u64) -> Option<Score> {
+        if let Some(v) = self.known_value() {
+            return Some(v);
+        }
+        self.inner()
+            .endgame_value(-INF, INF, nodes)
+            .map(A::map_value)
+    }
     #[inline]
     fn canonical_key(&self) -> Option<(u64, bool)> {
         self.inner().canonical_key()
     }
     const ENHANCED_CUTOFF_PLIES: u32 = A::Inner::ENHANCED_CUTOFF_PLIES;
+    const GUESS_BY_DEEPENING: bool = A::Inner::GUESS_BY_DEEPENING;
     #[inline]
     fn mirror_index(&self, index: u8) -> u8 {
         self.inner().mirror_index(index)

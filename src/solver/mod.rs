@@ -1,7 +1,8 @@
 //! The exact solver: the code that solves games (Connect-Four, Kalah) to their end. Exact solving: fail-soft alpha-beta with a transposition table, iterative deepening for move
 //! ordering, and null-window bisection of the score range (MTD with bisection) for the value.
 //!
-//! 1. **Iterative deepening** (depths 1, 2, … up to [`SolveConfig::id_depth`]): full-window
+//! 1. **Iterative deepening** (depths 1, 2, … up to [`SolveConfig::id_depth`]; none for a game
+//!    whose [`SolverKnowledge::GUESS_BY_DEEPENING`] is false): full-window
 //!    alpha-beta with the heuristic at the horizon. Its bounds are stored with their draft (the
 //!    depth searched), so they never stand in for exact ones, but its best moves order the exact
 //!    search.
@@ -74,7 +75,8 @@ use table::TranspositionTable;
 pub struct SolveConfig {
     /// Transposition table size in bytes.
     pub tt_bytes: usize,
-    /// Deepest iterative-deepening pass before the exact search (0: none).
+    /// Deepest iterative-deepening pass before the exact search (0: none; none either for a
+    /// game whose [`SolverKnowledge::GUESS_BY_DEEPENING`] is false).
     pub id_depth: u32,
     /// Node / time / stop-flag budgets.
     pub limits: Limits,

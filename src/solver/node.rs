@@ -1,5 +1,5 @@
 //! One node of the exact search, its steps numbered in the code (Step 0 … Step 12) as the module
-//! doc lists them: a value an endgame database knows; an immediate win; moves that lose at once;
+//! doc lists them: a value an endgame database or the game's own small search knows; an immediate win; moves that lose at once;
 //! the position's bounds; a forced move; the table; the children played (forced replies played out), ordered, their buckets
 //! prefetched, their static bounds read; enhanced cutoffs; the search; the result stored.
 
@@ -203,6 +203,14 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // Step 0. A value an endgame database knows is a leaf.
         if let Some(v) = p.exact_value() {
             self.stats.leaves += 1;
+            self.budget.exhausted(self.stats.nodes());
+            return p.to_move().sign() * v;
+        }
+        // ... and so is one near enough the end for the game's own small search.
+        let (lo, hi) = movers_view(p.to_move(), alpha, beta);
+        let mut small = 0;
+        if let Some(v) = p.endgame_value(lo, hi, &mut small) {
+            self.stats.leaves += small.max(1);
             self.budget.exhausted(self.stats.nodes());
             return p.to_move().sign() * v;
         }

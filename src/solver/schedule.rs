@@ -80,7 +80,12 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             };
             // The deepest heuristic value is the first guess (MTD(f)'s start); bisection after it.
             let mut guess = None;
-            for d in (1..=cfg.id_depth).take_while(|_| lo < hi) {
+            let id_depth = if G::GUESS_BY_DEEPENING {
+                cfg.id_depth
+            } else {
+                0
+            };
+            for d in (1..=id_depth).take_while(|_| lo < hi) {
                 let v = s.root(game, -INF, INF, d);
                 if s.budget.stopped {
                     break;
