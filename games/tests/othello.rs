@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use gamesearch::exact::{solve, Method};
-use gamesearch::{search, Algorithm, Game, SearchConfig, SolveConfig};
+use gamesearch::{search, Algorithm, Game, SearchConfig, SolveConfig, SolverKnowledge};
 use gamesearch_games::othello::{Othello, PASS};
 use proptest::prelude::*;
 
@@ -244,13 +244,13 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, .. ProptestConfig::default() })]
 
-    /// Endgames of at most 10 empty squares (8x8 and 6x6): every solver and plain minimax give
+    /// Endgames of at most 12 empty squares (8x8 and 6x6): every solver and plain minimax give
     /// the plain board's minimax value.
     #[test]
     fn every_solver_equals_the_plain_minimax(big in any::<bool>(), seed in any::<u64>()) {
-        let (n, plies) = if big { (8, 54) } else { (6, 26) };
-        let p = random_position(n, plies, seed);
-        prop_assume!(p.empties() <= 10);
+        let (n, plies) = if big { (8, 52) } else { (6, 24) };
+        let p = random_position(n, plies + (seed % 3) as usize, seed);
+        prop_assume!(p.empties() <= 12);
         let want = Plain::from(&p).value(&mut HashMap::new());
         let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
         for method in [Method::AlphaBetaTt, Method::PnMulti, Method::DfpnMulti] {
@@ -258,6 +258,37 @@ proptest! {
         }
         let full = SearchConfig::new(2 * p.empties() + 2);
         prop_assert_eq!(search(&p, Algorithm::Minimax, &full).value, Some(want));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// The game's own endgame search (`SolverKnowledge::endgame_value`, at most eight empty
+    /// squares), within any window: fail-soft bounds on the plain board's minimax value — at or
+    /// below alpha an upper bound, at or above beta a lower one, between them the value.
+    #[test]
+    fn the_endgame_search_bounds_the_plain_minimax(
+        n in prop::sample::select(vec![4usize, 6, 8]),
+        seed in any::<u64>(),
+        a in -66i32..66,
+        width in 1i32..40,
+    ) {
+        let plies = n * n - 4 - 8 + (seed % 6) as usize;
+        let p = random_position(n, plies, seed);
+        let mut nodes = 0;
+        let got = p.endgame_value(a, a + width, &mut nodes);
+        prop_assume!(p.empties() <= 8);
+        let v = got.expect("a value at eight empty squares or fewer");
+        let want = Plain::from(&p).value(&mut HashMap::new());
+        if v <= a {
+            prop_assert!(want <= v, "{} in ({}, {}): {} is no upper bound of {}", p.notation(), a, a + width, v, want);
+        } else if v >= a + width {
+            prop_assert!(want >= v, "{} in ({}, {}): {} is no lower bound of {}", p.notation(), a, a + width, v, want);
+        } else {
+            prop_assert_eq!(v, want, "{} in ({}, {})", p.notation(), a, a + width);
+        }
+        prop_assert!(nodes >= 1);
     }
 }
 

@@ -1,73 +1,250 @@
-//! Othello's knowledge for the exact solver: fastest-first move order, and the last few empty
-//! squares solved by a small search of their own.
+//! Othello's knowledge for the exact solver: fastest-first move order, and the last empty
+//! squares searched by a small search of their own (parity, fastest first, no table).
 
 use gamesearch::{Score, SolverKnowledge};
 
+use super::bits::{board_mask, neighbours, quadrants};
 use super::{corners, flips, legal_moves, Othello, PASS};
 
-/// Empty squares at or below which a position is a leaf of the solver, valued by
-/// [`last_empties`]: so near the end, the table and the move ordering cost more than they save.
-/// FFO #40, one thread, 1 GiB: 36.9 M nodes and 15.6 s without; 12.5 M and 14.3 s at 3; 7.2 M
-/// and 14.7 s at 4; 4.5 M and 26 s at 5 (unordered, the small search outgrows its savings).
+/// Empty squares at or below which [`SolverKnowledge::exact_value`] solves a position outright
+/// (for the solvers that want an exact value: df-pn, the engine's leaves).
 const LAST_EMPTIES: u32 = 3;
 
-/// The exact final margin (the side to move's view) of the position `me` to move against `opp`,
-/// by plain alpha-beta over the last few empty squares, in square order, without a table;
-/// `passed`: the other side has just passed.
-fn last_empties(me: u64, opp: u64, n: u8, mut alpha: Score, beta: Score, passed: bool) -> Score {
-    let mut moves = legal_moves(me, opp, n);
+/// Empty squares at or below which the alpha-beta solver hands a position to [`small_search`]
+/// ([`SolverKnowledge::endgame_value`]): so near the end the table, the generic move order and
+/// each node's bookkeeping cost more than they save.
+///
+/// FFO #40, one thread, before the present move order (nodes counted inside the small search
+/// too): at 7, 51 M nodes and 3.0 s;
+/// at 8, 57 M and 2.9 s; at 10, 64 M and 3.3 s; at 12, 99 M and 5.1 s.
+const SMALL_EMPTIES: u32 = 8;
+
+/// Empty squares at or above which [`small_search`] orders the moves fastest first (fewest
+/// replies); below, by parity alone, which costs nothing.
+/// (FFO #40 with [`SMALL_EMPTIES`] at 8: 48 M nodes and 3.5 s from 5 up, 61 M and 2.9 s
+/// from 7, 80 M and 3.3 s from 8.)
+const ORDERED_EMPTIES: u32 = 7;
+
+/// The final margin of a finished game, the side with `me` to move's view: the empty squares go
+/// to the winner.
+#[inline]
+fn final_score(me: u64, opp: u64, cells: Score) -> Score {
+    let (mine, theirs) = (me.count_ones() as Score, opp.count_ones() as Score);
+    let diff = mine - theirs;
+    diff + diff.signum() * (cells - mine - theirs)
+}
+
+/// The squares of the board's quadrants that hold an odd number of empty squares: a move there
+/// is likelier to leave its region with the last move of it to the mover (parity).
+#[inline]
+fn odd_regions(empty: u64, n: u8) -> u64 {
+    quadrants(n)
+        .iter()
+        .filter(|&&q| (empty & q).count_ones() & 1 == 1)
+        .fold(0, |acc, &q| acc | q)
+}
+
+/// Fail-soft nega-max alpha-beta over the last empty squares, without a table: the value of the
+/// position with `me` to move against `opp` in the mover's view, within `(alpha, beta)`;
+/// `passed`: the other side has just passed. From [`ORDERED_EMPTIES`] empty squares up the
+/// moves go fastest first (the fewest replies; corners, then regions with an odd number of
+/// empty squares, first among equals); below, [`parity_search`] takes over. Counts its positions
+/// in `nodes`.
+pub(super) fn small_search(
+    me: u64,
+    opp: u64,
+    n: u8,
+    mut alpha: Score,
+    beta: Score,
+    passed: bool,
+    nodes: &mut u64,
+) -> Score {
+    let empty = board_mask(n) & !(me | opp);
+    if empty.count_ones() < ORDERED_EMPTIES {
+        return parity_search(me, opp, n, empty, alpha, beta, passed, nodes);
+    }
+    *nodes += 1;
+    let moves = legal_moves(me, opp, n);
     if moves == 0 {
         if passed {
-            let diff = me.count_ones() as Score - opp.count_ones() as Score;
-            let empty = Score::from(n) * Score::from(n) - (me | opp).count_ones() as Score;
-            return diff + diff.signum() * empty;
+            return final_score(me, opp, Score::from(n) * Score::from(n));
         }
-        return -last_empties(opp, me, n, -beta, -alpha, true);
+        return -small_search(opp, me, n, -beta, -alpha, true, nodes);
     }
-    let mut best = -Score::MAX;
-    while moves != 0 {
-        let square = moves.trailing_zeros() as u8;
-        moves &= moves - 1;
+    let odd = odd_regions(empty, n);
+    let corner = corners(n);
+    // Sorted in place, nothing allocated.
+    let mut keyed = [(0u32, 0u8, 0u64); 32];
+    let mut count = 0;
+    let mut rest = moves;
+    while rest != 0 && count < keyed.len() {
+        let square = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
         let f = flips(me, opp, square, n);
-        let v = -last_empties(opp & !f, me | f | 1 << square, n, -beta, -alpha, false);
+        let replies = legal_moves(opp & !f, me | f | 1 << square, n).count_ones();
+        let key = replies * 4
+            + u32::from(corner >> square & 1 == 0) * 2
+            + u32::from(odd >> square & 1 == 0);
+        keyed[count] = (key, square, f);
+        count += 1;
+    }
+    keyed[..count].sort_unstable_by_key(|&(key, square, _)| (key, square));
+    let mut best = -Score::MAX;
+    for &(_, square, f) in &keyed[..count] {
+        let v = -small_search(
+            opp & !f,
+            me | f | 1 << square,
+            n,
+            -beta,
+            -alpha,
+            false,
+            nodes,
+        );
         if v > best {
             best = v;
-            if best >= beta {
+            if v >= beta {
                 break;
             }
-            alpha = alpha.max(best);
+            alpha = alpha.max(v);
         }
     }
     best
 }
 
+/// [`small_search`] for the very last empty squares: each empty square tried in turn (no list of
+/// legal moves: a square that flips nothing is not a move), those of regions with an odd
+/// number of empty squares first (parity); the last square by [`last_square`].
+#[allow(clippy::too_many_arguments)]
+fn parity_search(
+    me: u64,
+    opp: u64,
+    n: u8,
+    empty: u64,
+    mut alpha: Score,
+    beta: Score,
+    passed: bool,
+    nodes: &mut u64,
+) -> Score {
+    if empty.count_ones() == 1 {
+        return last_square(me, opp, n, empty.trailing_zeros() as u8, nodes);
+    }
+    *nodes += 1;
+    let odd = odd_regions(empty, n);
+    let mut best = -Score::MAX;
+    let mut moved = false;
+    for part in [empty & odd, empty & !odd] {
+        let mut rest = part;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let f = flips(me, opp, square, n);
+            if f == 0 {
+                continue;
+            }
+            moved = true;
+            let bit = 1u64 << square;
+            let v = -parity_search(
+                opp & !f,
+                me | f | bit,
+                n,
+                empty & !bit,
+                -beta,
+                -alpha,
+                false,
+                nodes,
+            );
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return best;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+    }
+    if moved {
+        best
+    } else if passed {
+        final_score(me, opp, Score::from(n) * Score::from(n))
+    } else {
+        -parity_search(opp, me, n, empty, -beta, -alpha, true, nodes)
+    }
+}
+
+/// The final margin (mover's view) with one empty square left: the mover takes it if it flips
+/// something, else the opponent if it does, else it stays empty (and goes to the winner).
+#[inline]
+fn last_square(me: u64, opp: u64, n: u8, square: u8, nodes: &mut u64) -> Score {
+    let cells = Score::from(n) * Score::from(n);
+    let bit = 1u64 << square;
+    *nodes += 1;
+    let f = flips(me, opp, square, n);
+    if f != 0 {
+        return final_score(me | f | bit, opp & !f, cells);
+    }
+    let f = flips(opp, me, square, n);
+    if f != 0 {
+        *nodes += 1;
+        return -final_score(opp | f | bit, me & !f, cells);
+    }
+    final_score(me, opp, cells)
+}
+
 /// The solver's Othello knowledge: a move order, and the last empty squares solved directly.
 impl SolverKnowledge for Othello {
-    /// With at most three empty squares: the exact value, by a small alpha-beta of its own.
+    /// With at most three empty squares: the exact value, by the small search with the whole
+    /// window.
     fn exact_value(&self) -> Option<Score> {
         if self.empties() > LAST_EMPTIES {
             return None;
         }
-        let bound = Score::from(self.n) * Score::from(self.n) + 1;
-        let v = last_empties(self.me, self.opp, self.n, -bound, bound, false);
+        let v = small_search(
+            self.me,
+            self.opp,
+            self.n,
+            -Score::MAX,
+            Score::MAX,
+            false,
+            &mut 0,
+        );
+        Some(if self.black_to_move { v } else { -v })
+    }
+
+    /// With at most eight empty squares: the small search's value within the window.
+    fn endgame_value(&self, alpha: Score, beta: Score, nodes: &mut u64) -> Option<Score> {
+        if self.empties() > SMALL_EMPTIES {
+            return None;
+        }
+        let (alpha, beta) = if self.black_to_move {
+            (alpha, beta)
+        } else {
+            (-beta, -alpha)
+        };
+        let v = small_search(self.me, self.opp, self.n, alpha, beta, false, nodes);
         Some(if self.black_to_move { v } else { -v })
     }
 
     /// Corners first; then "fastest first": the moves that leave the opponent the fewest
-    /// replies (Fastest-First, as endgame solvers order near the end), ties in square order.
+    /// replies, a reply on a corner counted twice (Fastest-First, as endgame solvers order);
+    /// among equals, the fewest empty squares next to the mover's discs (the opponent's
+    /// potential mobility), then square order. FFO #40-#42, one thread: 376 M nodes with the
+    /// replies alone, 301 M with this.
     fn order_moves(&self, moves: &mut [u8]) {
         if moves.len() < 2 || moves[0] == PASS {
             return;
         }
         let corner = corners(self.n);
+        let empty = board_mask(self.n) & !(self.me | self.opp);
         let mut keyed = [(0i32, 0u8); 64];
         let n = moves.len().min(64);
         for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
             let f = flips(self.me, self.opp, mv, self.n);
             let (me, opp) = (self.me | f | 1 << mv, self.opp & !f);
-            let replies = legal_moves(opp, me, self.n).count_ones() as i32;
-            let bonus = if corner >> mv & 1 != 0 { 64 } else { 0 };
-            *slot = (bonus - replies, mv);
+            let replies = legal_moves(opp, me, self.n);
+            let weighted = (replies.count_ones() + (replies & corner).count_ones()) as i32;
+            let potential = (neighbours(me, self.n) & empty & !(1 << mv)).count_ones() as i32;
+            let bonus = if corner >> mv & 1 != 0 { 1 << 12 } else { 0 };
+            *slot = (bonus - 16 * weighted - potential, mv);
         }
         // Equal keys in square order (sorted in place: nothing allocated per node).
         keyed[..n].sort_unstable_by_key(|&(k, mv)| (std::cmp::Reverse(k), mv));
@@ -75,4 +252,13 @@ impl SolverKnowledge for Othello {
             *m = *mv;
         }
     }
+
+    /// The disc count before the end guesses the final margin badly: the solver starts with
+    /// its bisection instead of deepening (FFO #40-#44, one thread: 701 M nodes without the
+    /// deepening, 850 M after it to depth 8).
+    const GUESS_BY_DEEPENING: bool = false;
+
+    /// Enhanced transposition cut-offs down to the small search (FFO #40-#42, one thread:
+    /// 389 M nodes without, 355 M with them to ply 20).
+    const ENHANCED_CUTOFF_PLIES: u32 = 20;
 }
