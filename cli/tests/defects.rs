@@ -845,3 +845,40 @@ fn i53_othello_is_solved_played_and_its_bad_text_refused() {
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 4, "four openings: {out}");
 }
+
+/// #53: `bench othello FILE` solves an obf suite and checks every position against its
+/// published score and best moves (FFO #40: +38 by a2); a wrong published score is reported
+/// and fails the run; a malformed line is one line naming it.
+#[test]
+fn i53_bench_othello_checks_the_published_scores() {
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/ffo-40-59.txt");
+    let (code, out, err) = gamesearch(&["bench", "othello", suite, "--limit", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let first = &v["positions"][0];
+    assert_eq!(first["score"], 38, "{out}");
+    assert_eq!(first["expected"], 38, "{out}");
+    assert_eq!(first["best_move"], "a2", "{out}");
+    assert_eq!(first["ok"], true, "{out}");
+    assert_eq!(v["solved"], 1);
+    let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    let wrong = temp("wrong.obf");
+    std::fs::write(&wrong, format!("{ffo40}; A2:+36; C7:+34;\n")).unwrap();
+    let (code, out, err) = gamesearch(&["bench", "othello", wrong.to_str().unwrap()]);
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("NO") && out.contains("+36"), "{out}");
+    assert!(err.contains("1 of 1 positions disagree"), "{err}");
+    for (text, words) in [
+        ("O--OOOOX X; A2:+38\n", &["line 1", "cells"][..]),
+        (
+            &format!("{ffo40}; H8:+38\n"),
+            &["line 1", "`H8` is not a legal move"],
+        ),
+        (&format!("{ffo40}; A2:+99\n"), &["line 1", "-64 to +64"]),
+        (&format!("\n# a comment\n{ffo40} A2:+38\n"), &["line 3"]),
+    ] {
+        let bad = temp("bad.obf");
+        std::fs::write(&bad, text).unwrap();
+        one_line(&["bench", "othello", bad.to_str().unwrap()], words);
+    }
+}

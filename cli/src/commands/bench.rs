@@ -1,4 +1,5 @@
-//! `gamesearch bench connect4 FILE`: every `<moves> <score>` line solved and checked.
+//! `gamesearch bench connect4 FILE`: every `<moves> <score>` line solved and checked;
+//! `gamesearch bench othello FILE`: every position of an obf suite (FFO) solved and checked.
 
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
@@ -32,18 +33,66 @@ pub enum BenchKind {
         #[arg(long)]
         json: bool,
     },
+    /// Solve an Othello suite in the obf text (`CELLS SIDE; MOVE:SCORE; …` per line, as Edax's
+    /// problem/fforum-40-59.obf, or tests/data/ffo-40-59.txt) with the alpha-beta solver, a
+    /// fresh table per position: each position's score, best move, nodes and time, checked
+    /// against the published score and best moves.
+    Othello {
+        /// The file (e.g. tests/data/ffo-40-59.txt).
+        file: String,
+        /// Threads sharing the table.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 256))]
+        threads: usize,
+        /// Transposition table size in MiB (a fresh table per position).
+        #[arg(long, default_value_t = 1024, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
+        tt_mb: u64,
+        /// Deepest iterative-deepening pass (the first guess) before the exact search.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u32>(0, 64))]
+        id_depth: u32,
+        /// Only the first N positions.
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
+        limit: Option<u64>,
+        /// Stop a position after this many seconds (the run ends there, with the positions
+        /// done).
+        #[arg(long, allow_negative_numbers = true, value_parser = crate::args::parse_seconds)]
+        max_time: Option<f64>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs `gamesearch bench`.
 pub fn run(which: BenchKind, show: bool) -> Result<()> {
-    let BenchKind::Connect4 {
-        file,
-        board: (width, height),
-        weak,
-        limit,
-        tt_mb,
-        json,
-    } = which;
+    let (file, (width, height), weak, limit, tt_mb, json) = match which {
+        BenchKind::Connect4 {
+            file,
+            board,
+            weak,
+            limit,
+            tt_mb,
+            json,
+        } => (file, board, weak, limit, tt_mb, json),
+        BenchKind::Othello {
+            file,
+            threads,
+            tt_mb,
+            id_depth,
+            limit,
+            max_time,
+            json,
+        } => {
+            let settings = OthelloBench {
+                threads,
+                tt_mb,
+                id_depth,
+                limit,
+                max_time,
+                json,
+            };
+            return othello(&file, &settings, show);
+        }
+    };
     let tt_bytes = usize::try_from(tt_mb << 20).context("--tt-mb: too large")?;
     let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {file}"))?;
     let in_file = |e: Error| match e {
@@ -103,6 +152,114 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
         );
         println!("mean time   {:.1} µs", r.mean_time_us);
         println!("mean nodes  {:.0}", r.mean_nodes);
+    }
+    Ok(())
+}
+
+/// `bench othello`'s settings.
+struct OthelloBench {
+    threads: usize,
+    tt_mb: u64,
+    id_depth: u32,
+    limit: Option<u64>,
+    max_time: Option<f64>,
+    json: bool,
+}
+
+/// `bench othello FILE`: a table of the positions solved, then the totals.
+fn othello(file: &str, o: &OthelloBench, show: bool) -> Result<()> {
+    use gamesearch_games::othello::suite;
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let mut lines = suite::parse(&text).map_err(|e| match e {
+        Error::BadParameter(m) => anyhow::anyhow!("{file}, {m}"),
+        other => other.into(),
+    })?;
+    if lines.is_empty() {
+        bail!("no positions in {file} (expected lines `CELLS SIDE; MOVE:SCORE; …`)");
+    }
+    if let Some(n) = o.limit {
+        lines.truncate(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+    let cfg = gamesearch::solver::SolveConfig {
+        tt_bytes: usize::try_from(o.tt_mb << 20).context("--tt-mb: too large")?,
+        threads: o.threads,
+        id_depth: o.id_depth,
+        limits: limits(Budgets {
+            max_time: o.max_time,
+            ..Budgets::none()
+        })?,
+        ..gamesearch::solver::SolveConfig::default()
+    };
+    let bar = progress::steps(show, lines.len() as u64, "othello");
+    if !o.json {
+        println!("file        {file}");
+        println!(
+            "threads     {}  table {} MiB (fresh per position)",
+            o.threads, o.tt_mb
+        );
+        println!(
+            "{:>5} {:>7} {:>6} {:>6} {:>5} {:>3} {:>14} {:>10}",
+            "line", "empties", "score", "want", "move", "ok", "nodes", "seconds"
+        );
+    }
+    let results = suite::run(&lines, &cfg, |r| {
+        bar.inc(1);
+        if !o.json {
+            let num = |v: Option<i32>| v.map_or("-".into(), |v| format!("{v:+}"));
+            bar.suspend(|| {
+                println!(
+                    "{:>5} {:>7} {:>6} {:>6} {:>5} {:>3} {:>14} {:>10.3}",
+                    r.line,
+                    r.empties,
+                    num(r.score),
+                    num(r.expected),
+                    r.best_move.as_deref().unwrap_or("-"),
+                    if r.ok { "ok" } else { "NO" },
+                    r.nodes,
+                    r.seconds
+                )
+            });
+        }
+    })?;
+    bar.finish_and_clear();
+    let solved = results.len();
+    let failed: Vec<usize> = results.iter().filter(|r| !r.ok).map(|r| r.line).collect();
+    let nodes: u64 = results.iter().map(|r| r.nodes).sum();
+    let seconds: f64 = results.iter().map(|r| r.seconds).sum();
+    if solved < lines.len() {
+        eprintln!(
+            "stopped: {solved} of {} positions solved (a budget or a signal)",
+            lines.len()
+        );
+    }
+    if o.json {
+        let json = serde_json::json!({
+            "file": file,
+            "threads": o.threads,
+            "tt_mb": o.tt_mb,
+            "positions": results,
+            "solved": solved,
+            "failed_lines": failed,
+            "nodes": nodes,
+            "seconds": seconds,
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    } else {
+        println!(
+            "total       {solved} positions  {} wrong{}  nodes {nodes}  time {seconds:.3} s",
+            failed.len(),
+            if failed.is_empty() {
+                String::new()
+            } else {
+                format!(" (lines {failed:?})")
+            }
+        );
+    }
+    if !failed.is_empty() {
+        bail!(
+            "{} of {solved} positions disagree with the published scores or best moves",
+            failed.len()
+        );
     }
     Ok(())
 }

@@ -31,6 +31,7 @@ mod heuristic;
 mod jobs;
 mod knowledge;
 mod notation;
+pub mod suite;
 
 /// The pass move: the side to move has no other.
 pub const PASS: u8 = 64;
