@@ -6,10 +6,6 @@ use gamesearch::{Score, SolverKnowledge};
 use super::bits::{board_mask, neighbours, quadrants};
 use super::{corners, flips, legal_moves, Othello, PASS};
 
-/// Empty squares at or below which [`SolverKnowledge::exact_value`] solves a position outright
-/// (for the solvers that want an exact value: df-pn, the engine's leaves).
-const LAST_EMPTIES: u32 = 3;
-
 /// Empty squares at or below which the alpha-beta solver hands a position to [`small_search`]
 /// ([`SolverKnowledge::endgame_value`]): so near the end the table, the generic move order and
 /// each node's bookkeeping cost more than they save.
@@ -192,24 +188,6 @@ fn last_square(me: u64, opp: u64, n: u8, square: u8, nodes: &mut u64) -> Score {
 
 /// The solver's Othello knowledge: a move order, and the last empty squares solved directly.
 impl SolverKnowledge for Othello {
-    /// With at most three empty squares: the exact value, by the small search with the whole
-    /// window.
-    fn exact_value(&self) -> Option<Score> {
-        if self.empties() > LAST_EMPTIES {
-            return None;
-        }
-        let v = small_search(
-            self.me,
-            self.opp,
-            self.n,
-            -Score::MAX,
-            Score::MAX,
-            false,
-            &mut 0,
-        );
-        Some(if self.black_to_move { v } else { -v })
-    }
-
     /// With at most eight empty squares: the small search's value within the window.
     fn endgame_value(&self, alpha: Score, beta: Score, nodes: &mut u64) -> Option<Score> {
         if self.empties() > SMALL_EMPTIES {
