@@ -121,8 +121,12 @@ fn parity_search(
     passed: bool,
     nodes: &mut u64,
 ) -> Score {
-    if empty.count_ones() == 1 {
+    let empties = empty.count_ones();
+    if empties == 1 {
         return last_square(me, opp, n, empty.trailing_zeros() as u8, nodes);
+    }
+    if empties == 2 {
+        return last_two(me, opp, n, empty, alpha, beta, nodes);
     }
     *nodes += 1;
     let odd = odd_regions(empty, n);
@@ -164,6 +168,56 @@ fn parity_search(
         final_score(me, opp, Score::from(n) * Score::from(n))
     } else {
         -parity_search(opp, me, n, empty, -beta, -alpha, true, nodes)
+    }
+}
+
+/// [`parity_search`] with two empty squares, written out: no order to find (two squares are in
+/// odd regions both or in one even region), no list, and each move's last square at once.
+#[inline]
+fn last_two(
+    me: u64,
+    opp: u64,
+    n: u8,
+    empty: u64,
+    alpha: Score,
+    beta: Score,
+    nodes: &mut u64,
+) -> Score {
+    let x = empty.trailing_zeros() as u8;
+    let y = (empty & (empty - 1)).trailing_zeros() as u8;
+    *nodes += 1;
+    let mut best = -Score::MAX;
+    for (first, last) in [(x, y), (y, x)] {
+        let f = flips(me, opp, first, n);
+        if f != 0 {
+            let v = -last_square(opp & !f, me | f | 1 << first, n, last, nodes);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+            }
+        }
+    }
+    if best > -Score::MAX {
+        return best;
+    }
+    // The mover passes: the opponent's turn on the same two squares.
+    *nodes += 1;
+    let mut theirs = -Score::MAX;
+    for (first, last) in [(x, y), (y, x)] {
+        let f = flips(opp, me, first, n);
+        if f != 0 {
+            theirs = theirs.max(-last_square(me & !f, opp | f | 1 << first, n, last, nodes));
+            if theirs >= -alpha {
+                break;
+            }
+        }
+    }
+    if theirs > -Score::MAX {
+        -theirs
+    } else {
+        final_score(me, opp, Score::from(n) * Score::from(n))
     }
 }
 
