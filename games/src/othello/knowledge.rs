@@ -10,15 +10,14 @@ use super::{corners, flips, legal_moves, Othello, PASS};
 /// ([`SolverKnowledge::endgame_value`]): so near the end the table, the generic move order and
 /// each node's bookkeeping cost more than they save.
 ///
-/// FFO #40, one thread, before the present move order (nodes counted inside the small search
-/// too): at 7, 51 M nodes and 3.0 s;
-/// at 8, 57 M and 2.9 s; at 10, 64 M and 3.3 s; at 12, 99 M and 5.1 s.
-const SMALL_EMPTIES: u32 = 8;
+/// FFO #40-#43, one thread, alternated twice: at 6, 33.2-35.4 s; at 7, 29.3-30.0 s; at 8, 31.2 s;
+/// at 10 (#40-#42 only) 16.5 s against 14.5 s at 7.
+const SMALL_EMPTIES: u32 = 7;
 
 /// Empty squares at or above which [`small_search`] orders the moves fastest first (fewest
 /// replies); below, by parity alone, which costs nothing.
-/// (FFO #40 with [`SMALL_EMPTIES`] at 8: 48 M nodes and 3.5 s from 5 up, 61 M and 2.9 s
-/// from 7, 80 M and 3.3 s from 8.)
+/// (FFO #40 with [`SMALL_EMPTIES`] at 8, before the present move order: 48 M nodes and 3.5 s
+/// from 5 up, 61 M and 2.9 s from 7, 80 M and 3.3 s from 8.)
 const ORDERED_EMPTIES: u32 = 7;
 
 /// The final margin of a finished game, the side with `me` to move's view: the empty squares go
@@ -242,7 +241,7 @@ fn last_square(me: u64, opp: u64, n: u8, square: u8, nodes: &mut u64) -> Score {
 
 /// The solver's Othello knowledge: a move order, and the last empty squares solved directly.
 impl SolverKnowledge for Othello {
-    /// With at most eight empty squares: the small search's value within the window.
+    /// With at most seven empty squares: the small search's value within the window.
     fn endgame_value(&self, alpha: Score, beta: Score, nodes: &mut u64) -> Option<Score> {
         if self.empties() > SMALL_EMPTIES {
             return None;
