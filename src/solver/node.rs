@@ -1,6 +1,6 @@
 //! One node of the exact search, its steps numbered in the code (Step 0 … Step 12) as the module
-//! doc lists them: a value an endgame database or the game's own small search knows; an immediate win; moves that lose at once;
-//! the position's bounds; a forced move; the table; the children played (forced replies played out), ordered, their buckets
+//! doc lists them: a value an endgame database or the game's own small search knows (within the
+//! window); an immediate win; moves that lose at once; the position's bounds; a forced move; the table; the children played (forced replies played out), ordered, their buckets
 //! prefetched, their static bounds read; enhanced cutoffs; the search; the result stored.
 
 use arrayvec::ArrayVec;
