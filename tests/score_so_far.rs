@@ -143,6 +143,17 @@ fn best_margin(row: &[Score]) -> Score {
     m[0][n]
 }
 
+/// The mover's margin when it takes the left end (`true`) or the right one and both sides play
+/// best after: the coin taken less the opponent's best margin on the rest.
+fn margin_after(row: &[Score], left: bool) -> Score {
+    let (taken, rest) = if left {
+        (row[0], &row[1..])
+    } else {
+        (row[row.len() - 1], &row[..row.len() - 1])
+    };
+    taken - best_margin(rest)
+}
+
 fn cfg(threads: usize) -> SolveConfig {
     SolveConfig {
         tt_bytes: 1 << 20,
@@ -171,9 +182,7 @@ proptest! {
             prop_assert_eq!(s.value, Some(want), "two threads, reports {}", reports);
             // The best move reaches the value.
             let mv = s.best_move.expect("a move");
-            let rest = best_margin(&if mv { row[1..].to_vec() } else { row[..row.len() - 1].to_vec() });
-            let taken = if mv { row[0] } else { row[row.len() - 1] };
-            prop_assert_eq!(taken - rest, want);
+            prop_assert_eq!(margin_after(&row, mv), want);
         }
     }
 }
@@ -218,9 +227,7 @@ proptest! {
                 let s = solve(&g, Method::AlphaBetaTt, &cfg(threads)).unwrap();
                 prop_assert_eq!(s.value, Some(want), "threads {} reports {}", threads, reports);
                 let mv = s.best_move.expect("a move");
-                let rest = best_margin(&if mv { row[1..].to_vec() } else { row[..row.len() - 1].to_vec() });
-                let taken = if mv { row[0] } else { row[row.len() - 1] };
-                prop_assert_eq!(taken - rest, want);
+                prop_assert_eq!(margin_after(&row, mv), want);
             }
         }
     }

@@ -2,7 +2,7 @@
 //! `gamesearch bench othello FILE`: every position of an obf suite (FFO) solved and checked.
 
 use anyhow::{bail, Context, Result};
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use gamesearch::Error;
 use gamesearch_cli::progress;
 
@@ -37,29 +37,7 @@ pub enum BenchKind {
     /// problem/fforum-40-59.obf, or tests/data/ffo-40-59.txt) with the alpha-beta solver, a
     /// fresh table per position: each position's score, best move, nodes and time, checked
     /// against the published score and best moves.
-    Othello {
-        /// The file (e.g. tests/data/ffo-40-59.txt).
-        file: String,
-        /// Threads sharing the table.
-        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 256))]
-        threads: usize,
-        /// Transposition table size in MiB (a fresh table per position).
-        #[arg(long, default_value_t = 1024, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
-        tt_mb: u64,
-        /// Deepest iterative-deepening pass (the first guess) before the exact search.
-        #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u32>(0, 64))]
-        id_depth: u32,
-        /// Only the first N positions.
-        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
-        limit: Option<u64>,
-        /// Stop a position after this many seconds (the run ends there, with the positions
-        /// done).
-        #[arg(long, allow_negative_numbers = true, value_parser = crate::args::parse_seconds)]
-        max_time: Option<f64>,
-        /// Print JSON instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    Othello(OthelloBench),
 }
 
 /// Runs `gamesearch bench`.
@@ -73,33 +51,11 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
             tt_mb,
             json,
         } => (file, board, weak, limit, tt_mb, json),
-        BenchKind::Othello {
-            file,
-            threads,
-            tt_mb,
-            id_depth,
-            limit,
-            max_time,
-            json,
-        } => {
-            let settings = OthelloBench {
-                threads,
-                tt_mb,
-                id_depth,
-                limit,
-                max_time,
-                json,
-            };
-            return othello(&file, &settings, show);
-        }
+        BenchKind::Othello(settings) => return othello(&settings, show),
     };
     let tt_bytes = usize::try_from(tt_mb << 20).context("--tt-mb: too large")?;
     let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {file}"))?;
-    let in_file = |e: Error| match e {
-        Error::BadParameter(m) => Error::BadParameter(format!("{file}, {m}")),
-        other => other,
-    };
-    let mut lines = gamesearch_games::benchmark::parse(&text).map_err(in_file)?;
+    let mut lines = gamesearch_games::benchmark::parse(&text).map_err(|e| in_file(&file, e))?;
     if lines.is_empty() {
         bail!("no positions in {file} (expected lines `<moves> <score>`)");
     }
@@ -127,7 +83,7 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
             }
         },
     )
-    .map_err(in_file)?;
+    .map_err(|e| in_file(&file, e))?;
     bar.finish_and_clear();
     if r.stopped {
         eprintln!(
@@ -156,24 +112,46 @@ pub fn run(which: BenchKind, show: bool) -> Result<()> {
     Ok(())
 }
 
-/// `bench othello`'s settings.
-struct OthelloBench {
+/// A parse error of `file`'s text, the file named first.
+fn in_file(file: &str, e: Error) -> Error {
+    match e {
+        Error::BadParameter(m) => Error::BadParameter(format!("{file}, {m}")),
+        other => other,
+    }
+}
+
+/// `bench othello`'s arguments.
+#[derive(Args)]
+pub struct OthelloBench {
+    /// The file (e.g. tests/data/ffo-40-59.txt).
+    file: String,
+    /// Threads sharing the table.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 256))]
     threads: usize,
+    /// Transposition table size in MiB (a fresh table per position).
+    #[arg(long, default_value_t = 1024, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
     tt_mb: u64,
+    /// Deepest iterative-deepening pass (the first guess) before the exact search.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u32>(0, 64))]
     id_depth: u32,
+    /// Only the first N positions.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     limit: Option<u64>,
+    /// Stop a position after this many seconds (the run ends there, with the positions
+    /// done).
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::parse_seconds)]
     max_time: Option<f64>,
+    /// Print JSON instead of text.
+    #[arg(long)]
     json: bool,
 }
 
 /// `bench othello FILE`: a table of the positions solved, then the totals.
-fn othello(file: &str, o: &OthelloBench, show: bool) -> Result<()> {
+fn othello(o: &OthelloBench, show: bool) -> Result<()> {
     use gamesearch_games::othello::suite;
+    let file = o.file.as_str();
     let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-    let mut lines = suite::parse(&text).map_err(|e| match e {
-        Error::BadParameter(m) => anyhow::anyhow!("{file}, {m}"),
-        other => other.into(),
-    })?;
+    let mut lines = suite::parse(&text).map_err(|e| in_file(file, e))?;
     if lines.is_empty() {
         bail!("no positions in {file} (expected lines `CELLS SIDE; MOVE:SCORE; …`)");
     }

@@ -21,7 +21,7 @@ fn bad(text: &str, why: impl fmt::Display) -> Error {
 }
 
 /// An error's words without its kind (its kind is the caller's).
-fn words(e: Error) -> String {
+pub(super) fn words(e: Error) -> String {
     match e {
         Error::BadParameter(m) => m,
         other => other.to_string(),

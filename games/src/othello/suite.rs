@@ -8,12 +8,13 @@
 //! after it. The best score is the largest listed; its moves are the best moves. A line without
 //! entries is solved and not checked. Empty lines and text after `#` or `%` are skipped.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gamesearch::error::Error;
 use gamesearch::game::{Game, Score};
 use gamesearch::solver::{ExactSolver, SolveConfig};
 
+use super::notation::words;
 use super::Othello;
 
 /// One position of a suite.
@@ -48,18 +49,15 @@ pub fn parse(text: &str) -> Result<Vec<SuiteLine>, Error> {
             continue;
         }
         out.push(
-            parse_line(content)
+            parse_line(i + 1, content)
                 .map_err(|why| Error::BadParameter(format!("line {}: {why}", i + 1)))?,
         );
-        if let Some(last) = out.last_mut() {
-            last.line = i + 1;
-        }
     }
     Ok(out)
 }
 
-/// One line without its comment.
-fn parse_line(content: &str) -> Result<SuiteLine, String> {
+/// Line `line` without its comment.
+fn parse_line(line: usize, content: &str) -> Result<SuiteLine, String> {
     let mut fields = content.split(';');
     let board = fields.next().unwrap_or_default().trim();
     let (cells, side) = board
@@ -67,10 +65,7 @@ fn parse_line(content: &str) -> Result<SuiteLine, String> {
         .ok_or_else(|| format!("expected `CELLS SIDE` before the first `;`, found `{board}`"))?;
     let position: Othello = format!("8x8:board={}/{}", cells.trim(), side.trim())
         .parse()
-        .map_err(|e: Error| match e {
-            Error::BadParameter(m) => m,
-            other => other.to_string(),
-        })?;
+        .map_err(words)?;
     let mut best: Option<(Score, Vec<u8>)> = None;
     for entry in fields.map(str::trim).filter(|f| !f.is_empty()) {
         let (moves, score) = entry
@@ -105,7 +100,7 @@ fn parse_line(content: &str) -> Result<SuiteLine, String> {
         None => (None, Vec::new()),
     };
     Ok(SuiteLine {
-        line: 0,
+        line,
         position,
         score,
         best_moves,
@@ -156,7 +151,7 @@ pub fn run(
         let mut solver = ExactSolver::<Othello>::new(&cfg)?;
         let start = Instant::now();
         let s = solver.solve(&l.position, &cfg, |_| {})?;
-        let seconds = Duration::as_secs_f64(&start.elapsed());
+        let seconds = start.elapsed().as_secs_f64();
         if !s.complete {
             break;
         }
