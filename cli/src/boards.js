@@ -1,6 +1,7 @@
 // Boards from the `game` notation the server and `gamesearch trace` write (shared by the analysis
 // board and the trace viewer, which embed this file):
 //   connect4:WxH[:MOVES] (MOVES: digits, or numbers separated by commas)   kalah:M,N or kalah:S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N, either with :standard   tictactoe[:CELLS]
+//   othello[:NxN[:MOVES]] (MOVES: squares a1…h8 run together, `pass` or `ps` for a pass)   othello:NxN:board=CELLS/SIDE
 
 // The board a `game` argument names, or null for a game with no board (random trees, tree files).
 function parseBoard(spec) {
@@ -33,7 +34,54 @@ function parseBoard(spec) {
   if (spec === "tictactoe" || spec.startsWith("tictactoe:")) {
     return { kind: "tictactoe", cells: (spec.split(":")[1] || ".........").split("") };
   }
+  if (spec === "othello" || spec.startsWith("othello:")) return parseOthello(spec);
   return null;
+}
+
+// An Othello board: cells[i] ("x" Black, "o" White, "" empty) row by row from a1 (a1 at the top
+// left, as the terminal draws it), the side to move ("x" or "o"), and the squares it may play;
+// null for text that is no Othello position (an illegal move in the list).
+function parseOthello(spec) {
+  const [, size = "8x8", rest = ""] = spec.split(":");
+  const n = Number(size.split(/x/i)[0]);
+  if (![4, 6, 8].includes(n)) return null;
+  const at = (r, c) => r * n + c;
+  let cells = Array(n * n).fill(""), side = "x";
+  // The discs `side` turns by playing square i (none: not a legal move).
+  const flips = (i) => {
+    if (cells[i]) return [];
+    const [r0, c0] = [Math.floor(i / n), i % n], other = side === "x" ? "o" : "x", all = [];
+    for (const [dr, dc] of [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]]) {
+      const line = [];
+      let [r, c] = [r0 + dr, c0 + dc];
+      while (r >= 0 && r < n && c >= 0 && c < n && cells[at(r, c)] === other) { line.push(at(r, c)); r += dr; c += dc; }
+      if (line.length && r >= 0 && r < n && c >= 0 && c < n && cells[at(r, c)] === side) all.push(...line);
+    }
+    return all;
+  };
+  if (rest.startsWith("board=")) {
+    const [text = "", s = "X"] = rest.slice("board=".length).split("/");
+    if (text.length !== n * n) return null;
+    cells = [...text].map((c) => ("Xx*".includes(c) ? "x" : "Oo".includes(c) ? "o" : ""));
+    side = s.trim().toUpperCase() === "O" ? "o" : "x";
+  } else {
+    const m = n / 2;
+    [cells[at(m - 1, m - 1)], cells[at(m - 1, m)], cells[at(m, m - 1)], cells[at(m, m)]] = ["o", "x", "x", "o"];
+    const moves = rest.toLowerCase().match(/pass|ps|[a-h][1-8]|\S/g) || [];
+    for (const mv of moves) {
+      if (mv === "," ) continue;
+      if (mv !== "pass" && mv !== "ps") {
+        const c = mv.charCodeAt(0) - 97, r = Number(mv[1]) - 1;
+        if (mv.length !== 2 || c >= n || r >= n) return null;
+        const turned = flips(at(r, c));
+        if (!turned.length) return null;
+        for (const j of [at(r, c), ...turned]) cells[j] = side;
+      }
+      side = side === "x" ? "o" : "x";
+    }
+  }
+  const legal = cells.map((_, i) => flips(i).length > 0);
+  return { kind: "othello", n, cells, side, legal };
 }
 
 // Draws `board` small on a 2-D canvas context with its top-left corner at (x, y); `flip` turns a
@@ -97,6 +145,21 @@ function drawSmallBoard(ctx, board, x, y, flip) {
       text(top[i], tx, gap + pit / 2 + 1);
     }
     size = [w, h];
+  } else if (board.kind === "othello") {
+    const cell = board.n > 6 ? 12 : 16, w = board.n * cell + 1;
+    ctx.fillStyle = "#1e7a3c";
+    ctx.fillRect(0, 0, w, w);
+    ctx.strokeStyle = "#0d4a22";
+    board.cells.forEach((c, i) => {
+      const x0 = (i % board.n) * cell, y0 = Math.floor(i / board.n) * cell;
+      ctx.strokeRect(x0 + 0.5, y0 + 0.5, cell, cell);
+      if (!c) return;
+      ctx.fillStyle = c === "x" ? "#111" : "#f4f4f4";
+      ctx.beginPath();
+      ctx.arc(x0 + cell / 2 + 0.5, y0 + cell / 2 + 0.5, cell / 2 - 1.5, 0, 2 * Math.PI);
+      ctx.fill();
+    });
+    size = [w + 1, w + 1];
   }
   ctx.restore();
   return size;

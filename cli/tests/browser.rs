@@ -1,7 +1,8 @@
 //! The analysis board and the trace viewer driven in a real browser, as a person uses them:
 //! headless Chromium through WebDriver (Debian's `chromium` and `chromium-driver`, driven with
 //! fantoccini). The board: clicking moves, undo and redo, every move's value against the
-//! library's solver, playing the engine to the end by clicking, flipping sides. The viewer: a
+//! library's solver, playing the engine to the end by clicking, flipping sides, Othello's board
+//! (its rules in the page against the library's, a pass). The viewer: a
 //! Connect-Four 4x4 proof-number trace fits the window, follows the current node, collapses a
 //! subtree and shows the position as a board on hover; a trace of 10^5 nodes loads and steps
 //! (its timings are printed, not asserted). Also the trace page stepped to its end and the
@@ -20,7 +21,8 @@ use std::time::{Duration, Instant};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
 use gamesearch::trace::{Trace, TraceNode};
-use gamesearch::Player;
+use gamesearch::{Game, Player};
+use gamesearch_games::othello::{Othello, PASS};
 use gamesearch_games::GameSpec;
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value};
@@ -792,6 +794,154 @@ fn a_bad_game_in_the_address_keeps_a_board_and_says_why() {
     );
 }
 
+/// Positions of random Othello games (seeded): every ply of 12 games on 6x6 and 8x8 in the
+/// move-list form, the same in the board form, and the first position where a side must pass.
+fn othello_positions(seed: u64) -> (Vec<(String, Othello)>, String) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (mut all, mut pass) = (Vec::new(), None);
+    for game in 0..12 {
+        let n = if game % 2 == 0 { 6 } else { 8 };
+        let mut p = Othello::new(n).unwrap();
+        let mut text = format!("othello:{n}x{n}:");
+        loop {
+            all.push((text.clone(), p));
+            all.push((format!("othello:{}", p.notation()), p));
+            let moves: Vec<u8> = p.moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            if moves == [PASS] && pass.is_none() {
+                pass = Some(text.clone());
+            }
+            let m = moves[rng.gen_range(0..moves.len())];
+            text.push_str(&p.move_name(m));
+            p = p.play(m);
+        }
+    }
+    (all, pass.expect("a pass in 12 random games"))
+}
+
+/// #53: Othello on the board page and in the viewer. The page's rules (boards.js, which draws
+/// the board from the `game` text) against the library's on every position of random games,
+/// both notations; each legal square shows the solver's value of its move and plays it when
+/// clicked; a side with no move gets the pass button; a trace's hover boards are all drawn.
+async fn othello_on_the_board_page_and_in_the_viewer() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    // 6x6 after 16 plies: 16 empty squares, solved within the page's budget.
+    let game = "othello:6x6:b3b4e5b2a4f6e4d5b1a1d6e3f5f4f3a2";
+    let d = Driver::open(&format!("http://{}/?game={game}&time=2", s.addr)).await;
+    d.until(
+        30,
+        "the exact value",
+        "return document.getElementById('status').textContent.includes(\"(first player's view)\") && !document.getElementById('status').textContent.includes('not exact')",
+    )
+    .await;
+    let shown = d
+        .js("return [...document.querySelectorAll('.oth .move')].map(e => [e.dataset.move, e.textContent])")
+        .await;
+    let p: Othello = game["othello:".len()..].parse().unwrap();
+    let legal: Vec<String> = p.moves().map(|m| p.move_name(m)).collect();
+    let shown = shown.as_array().unwrap();
+    assert_eq!(shown.len(), legal.len(), "{shown:?}");
+    for sq in shown {
+        let (m, text) = (sq[0].as_str().unwrap(), sq[1].as_str().unwrap());
+        assert!(legal.iter().any(|l| l == m), "{m} is legal");
+        let v = exact(&format!("{game}{m}"));
+        let want = if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string()
+        };
+        assert_eq!(text, want, "the value under {m}");
+    }
+    assert_eq!(
+        d.js("return document.querySelectorAll('.oth .disc').length")
+            .await,
+        json!(20),
+        "16 plies from 4 discs"
+    );
+    let first = shown[0][0].as_str().unwrap().to_string();
+    d.click(&format!(".oth .move[data-move='{first}']")).await;
+    d.until(
+        10,
+        "the move played",
+        &format!("return document.getElementById('game').value === '{game}{first}'"),
+    )
+    .await;
+    // The page's rules against the library's, position by position.
+    let (positions, pass) = othello_positions(53);
+    let games: Vec<&str> = positions.iter().map(|(g, _)| g.as_str()).collect();
+    let read = d
+        .js(&format!(
+            "return {}.map(g => {{ const b = parseBoard(g); return b && [b.cells.map(c => c || '-').join(''), b.side, b.legal.map(l => l ? '1' : '0').join('')]; }})",
+            serde_json::to_string(&games).unwrap()
+        ))
+        .await;
+    for ((g, p), b) in positions.iter().zip(read.as_array().unwrap()) {
+        let n = p.size();
+        let (black, white) = p.discs();
+        let bit = |i: usize| 1u64 << (8 * (i / n) + i % n);
+        let cells: String = (0..n * n)
+            .map(|i| match (black & bit(i) != 0, white & bit(i) != 0) {
+                (true, _) => 'x',
+                (_, true) => 'o',
+                _ => '-',
+            })
+            .collect();
+        let legal: String = (0..n * n)
+            .map(|i| {
+                if p.legal_squares() & bit(i) != 0 {
+                    '1'
+                } else {
+                    '0'
+                }
+            })
+            .collect();
+        let side = if p.black_to_move() { "x" } else { "o" };
+        assert_eq!(b, &json!([cells, side, legal]), "{g}");
+    }
+    // A side with no move: the pass button, with its value, plays `pass`.
+    d.js(&format!("load('{pass}', true); return true")).await;
+    d.until(
+        10,
+        "the pass button",
+        "return !!document.querySelector('#pass button')",
+    )
+    .await;
+    // (Clicked from the page: analysis rounds redraw the board under WebDriver's element.)
+    d.js("document.querySelector('#pass button').click(); return true")
+        .await;
+    d.until(
+        10,
+        "the pass played",
+        &format!("return document.getElementById('game').value === '{pass}pass'"),
+    )
+    .await;
+    d.end().await;
+    // The viewer: every node of an Othello trace has a board the page draws.
+    let page = trace_page(
+        "othello.html",
+        &[
+            "othello:6x6:b3b4e5b2",
+            "--algo",
+            "alphabeta",
+            "--depth",
+            "3",
+        ],
+    );
+    let d = Driver::open(&format!("file://{}", page.display())).await;
+    d.until(10, "the viewer", "return !!window.viewer").await;
+    let drawn = d
+        .js("const p = viewer.panels[0]; return p.boards.map(b => { const x = parseBoard(b); return !!x && drawSmallBoard(document.createElement('canvas').getContext('2d'), x, 0, 0, false)[0] > 40; })")
+        .await;
+    let drawn = drawn.as_array().unwrap();
+    assert!(drawn.len() > 20, "{} nodes", drawn.len());
+    assert!(drawn.iter().all(|b| b == &json!(true)), "{drawn:?}");
+    d.end().await;
+    let _ = std::fs::remove_file(page);
+}
+
 /// Loads the page in headless Chromium at `#fragment` and returns the DOM after its script ran.
 fn dom(browser: &str, page: &Path, fragment: &str) -> String {
     dump_dom(
@@ -839,6 +989,7 @@ fn main() -> std::process::ExitCode {
         browser_test!(async the_viewer_fits_follows_and_shows_a_board_on_hover),
         browser_test!(async a_trace_of_100000_nodes_loads_steps_and_fits),
         browser_test!(async a_board_wider_than_nine_columns_reads_and_writes_the_comma_notation),
+        browser_test!(async othello_on_the_board_page_and_in_the_viewer),
         browser_test!(the_board_shows_every_columns_value_in_a_real_browser),
         browser_test!(the_engine_plays_a_game_to_the_end_in_a_real_browser),
         browser_test!(the_values_under_the_moves_are_the_first_players_view),

@@ -69,6 +69,16 @@ fn legal_play_and_the_page() {
     assert!(s.json("/api/legal?game=tictactoe").get("rules").is_none());
     let t = s.json("/api/legal?game=tictactoe:xo.......");
     assert_eq!(t["moves"].as_array().unwrap().len(), 7);
+    // Othello (#53): a move list grows by the move, a board form gives the child's board form,
+    // and a side with no move has `pass`.
+    let o = s.json("/api/legal?game=othello");
+    assert_eq!(o["moves"][2]["game"], "othello:8x8:f5");
+    let o = s.json("/api/play?game=othello:6x6:c2&move=b2");
+    assert_eq!(o["game"], "othello:6x6:c2b2");
+    let o = s.json("/api/play?game=othello:4x4:board=-----OX--XO-----/X&move=b1");
+    assert_eq!(o["game"], "othello:4x4:board=-X---XX--XO-----/O");
+    let o = s.json("/api/legal?game=othello:4x4:board=XXXXXXXXXXXXXXO-/O");
+    assert_eq!(o["moves"][0]["move"], "pass", "{o}");
     let (status, page) = s.get("/");
     assert_eq!(status, 200);
     assert!(page.contains("gamesearch analysis board"), "{page}");
@@ -155,6 +165,13 @@ fn bad_input_is_400_with_a_json_error() {
         ("/api/play?game=connect4:7x6", 400, "missing `move`"),
         ("/api/play?game=connect4:7x6&move=9", 400, "not legal"),
         ("/api/play?game=kalah:6,4&move=0", 400, "not legal"),
+        ("/api/legal?game=othello:8x8:a1", 400, "a1 is not legal"),
+        ("/api/legal?game=othello:5x5", 400, "4x4, 6x6 or 8x8"),
+        (
+            "/api/play?game=othello&move=a1",
+            400,
+            "legal moves are d3 c4 f5 e6",
+        ),
         ("/api/analyse?game=tictactoe&time=abc", 400, "not a number"),
         ("/api/analyse?game=tictactoe&time=-1", 400, "more than 0"),
         ("/api/analyse?game=tictactoe&time=60", 400, "at most 2 s"),

@@ -29,7 +29,8 @@ pub enum HumanArg {
 /// against engine B over N seeded openings, colours swapped.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES].
+    /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]] or
+    /// othello:NxN:board=CELLS/SIDE.
     pub game: String,
     /// Which side you play.
     #[arg(long, value_enum, default_value_t = HumanArg::First)]

@@ -19,7 +19,8 @@ use crate::output::{game_title, print_report};
 pub struct SearchArgs {
     /// random:b=B,h=H,seed=S[,values=continuous|discrete:M][,order=random|perfect|first:P][,turns=alternate|random],
     /// tree:FILE, tree:TEXT (e.g. "tree:(A max (B min D=7 E=4) (C min F=2 G=3))"),
-    /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS] or connect4:WxH[:MOVES].
+    /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]] or
+    /// othello:NxN:board=CELLS/SIDE.
     pub game: String,
     /// The algorithm, searched to a fixed depth (default negascout). Without it, and with
     /// --max-time or --driver, the engine deepens until the budget instead.

@@ -64,6 +64,34 @@ impl Served for TicTacToe {
     }
 }
 
+impl Served for Othello {
+    fn rules(&self) -> String {
+        format!("othello:{0}x{0}", self.size())
+    }
+    /// A move list grows by the move (`othello:8x8:f5` then `othello:8x8:f5d6`); a position in
+    /// the board form gives the child's board form.
+    fn game_after(&self, game: &str, mv: u8) -> String {
+        if game.contains("board=") {
+            return format!("othello:{}", self.play(mv).notation());
+        }
+        let game = game.trim();
+        let list = if game == "othello" {
+            "othello:8x8"
+        } else {
+            game
+        };
+        let sep = if list.matches(':').count() == 1 {
+            ":"
+        } else {
+            ""
+        };
+        format!("{list}{sep}{}", self.move_name(mv))
+    }
+    fn pool(shared: &Shared) -> &Slot<Self> {
+        &shared.othello
+    }
+}
+
 /// The analysts of one game type: the solver that owns the shared table (for the rules in use)
 /// and the analysts not at work, each with a solver over that table and an engine of its own.
 pub(super) struct Pool<G: Game> {

@@ -24,7 +24,8 @@
 //! - `GET /trace?game=G[&algo=A][&depth=D]`: the step-through viewer of one search (HTML).
 //!
 //! `G` is a game as the command line writes it: `connect4:7x6:4453`, `kalah:6,4`,
-//! `kalah:POSITION`, `tictactoe[:CELLS]`. Values are the first player's view (MAX), as
+//! `kalah:POSITION`, `tictactoe[:CELLS]`, `othello[:NxN[:MOVES]]`, `othello:NxN:board=CELLS/SIDE`.
+//! Values are the first player's view (MAX), as
 //! everywhere in gamesearch.
 
 use std::collections::HashMap;
@@ -45,7 +46,7 @@ use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
 use gamesearch::{line_names, Game, Limits, Player, Score, INF};
 use gamesearch_games::GameSpec;
-use gamesearch_games::{Connect4, Kalah, TicTacToe};
+use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -126,6 +127,7 @@ pub struct Shared {
     connect4_wide: Slot<Connect4<u128>>,
     kalah: Slot<Kalah>,
     tictactoe: Slot<TicTacToe>,
+    othello: Slot<Othello>,
 }
 
 impl Shared {
@@ -140,6 +142,7 @@ impl Shared {
             connect4_wide: empty(),
             kalah: empty(),
             tictactoe: empty(),
+            othello: empty(),
         })
     }
 }

@@ -8,6 +8,7 @@ pub(super) enum Position {
     Connect4Wide(Connect4<u128>),
     Kalah(Kalah),
     TicTacToe(TicTacToe),
+    Othello(Othello),
 }
 
 /// Binds `$p` to the position's game and evaluates `$body` (monomorphised per game).
@@ -18,6 +19,7 @@ macro_rules! on_board {
             Position::Connect4Wide($p) => $body,
             Position::Kalah($p) => $body,
             Position::TicTacToe($p) => $body,
+            Position::Othello($p) => $body,
         }
     };
 }
@@ -31,11 +33,11 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
     }
     let other = || {
         ApiError::bad(format!(
-            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS]"
+            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS], othello[:NxN[:MOVES]] or othello:NxN:board=CELLS/SIDE"
         ))
     };
-    let board = ["connect4:", "kalah:", "tictactoe:"];
-    if game != "tictactoe" && !board.iter().any(|b| game.starts_with(b)) {
+    let board = ["connect4:", "kalah:", "tictactoe:", "othello:"];
+    if !["tictactoe", "othello"].contains(&game) && !board.iter().any(|b| game.starts_with(b)) {
         return Err(other());
     }
     match game.parse()? {
@@ -43,8 +45,8 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
         GameSpec::Connect4Wide(p) => Ok(Position::Connect4Wide(p)),
         GameSpec::Kalah(p) => Ok(Position::Kalah(p)),
         GameSpec::TicTacToe(p) => Ok(Position::TicTacToe(p)),
-        // (Othello has no board on the page yet.)
-        GameSpec::Random(_) | GameSpec::Tree(_) | GameSpec::Othello(_) => Err(other()),
+        GameSpec::Othello(p) => Ok(Position::Othello(p)),
+        GameSpec::Random(_) | GameSpec::Tree(_) => Err(other()),
     }
 }
 
