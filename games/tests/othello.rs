@@ -291,6 +291,65 @@ proptest! {
     }
 }
 
+/// Every position reachable from `q` (itself included), each once.
+fn reachable(q: &Plain, seen: &mut std::collections::HashSet<Plain>) {
+    if !seen.insert(q.clone()) {
+        return;
+    }
+    for m in q.moves() {
+        reachable(&q.play(m), seen);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// The stable discs (`Othello::stable_discs`, the solver's `quiet_bounds`) against the plain
+    /// board: in every position reachable from a random endgame of at most 8 empty squares, each
+    /// disc called stable still has its colour; and the plain minimax value lies within the
+    /// bounds they give.
+    #[test]
+    fn stable_discs_never_flip(n in prop::sample::select(vec![4usize, 6, 8]), seed in any::<u64>()) {
+        let plies = n * n - 4 - 8 + (seed % 4) as usize;
+        let p = random_position(n, plies, seed);
+        let (black, white) = p.stable_discs();
+        prop_assert_eq!(black & white, 0);
+        prop_assert_eq!(black & !p.discs().0, 0, "stable Black discs are Black's");
+        prop_assert_eq!(white & !p.discs().1, 0, "stable White discs are White's");
+        let mut seen = std::collections::HashSet::new();
+        reachable(&Plain::from(&p), &mut seen);
+        for q in &seen {
+            for (bits, colour) in [(black, 1i8), (white, -1i8)] {
+                let mut rest = bits;
+                while rest != 0 {
+                    let sq = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    prop_assert_eq!(q.cells[sq / 8][sq % 8], colour, "{} flips in a line from {}", sq, p.notation());
+                }
+            }
+        }
+        let (lo, hi) = p.quiet_bounds().unwrap();
+        let want = Plain::from(&p).value(&mut HashMap::new());
+        prop_assert!(lo <= want && want <= hi, "{} not in [{}, {}] at {}", want, lo, hi, p.notation());
+    }
+}
+
+/// A full board: every line is full, so every disc is stable; an edge run from a corner is
+/// stable; the same run with the corner empty is not.
+#[test]
+fn stable_discs_on_full_lines_and_edges() {
+    let full: Othello = "4x4:board=XXXXOOOOXOXOOXOX/X".parse().unwrap();
+    let (b, w) = full.discs();
+    assert_eq!(full.stable_discs(), (b, w));
+    // a1 b1 c1 Black from the corner: stable along the edge; d1 empty.
+    let edge: Othello = "4x4:board=XXX--OO--OX-----/O".parse().unwrap();
+    assert_eq!(edge.stable_discs().0 & 0b111, 0b111);
+    // b1 c1 Black with a1 and d1 empty: along the row neither has a wall, a full line or a
+    // stable neighbour, so neither is stable.
+    let open: Othello = "4x4:board=-XX--OO--OX-----/O".parse().unwrap();
+    assert_eq!(open.stable_discs().0 & 0b1111, 0);
+}
+
 /// 4x4 from the start: the plain board's minimax and every solver agree — a loss for Black by
 /// 10: the published 3 discs to 11 with perfect play, the two squares left empty given to the
 /// winner.

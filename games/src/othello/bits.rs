@@ -1,11 +1,14 @@
-//! Othello's bit operations: the legal squares and a move's flips, on any board size, without a
-//! loop that runs as long as a line of discs.
+//! Othello's bit operations: the legal squares, a move's flips and the stable discs, on any
+//! board size, without a loop that runs as long as a line of discs.
 //!
-//! Every direction's line of the opponent's discs is found by a parallel-prefix fill
-//! (Kogge–Stone): the run from a square grows by one, then by runs of two, then of two again —
-//! four steps cover the longest line (six discs on 8x8) where a step-by-step walk takes up to
-//! six, and nothing branches on the discs. The board size is a constant of each copy of the
-//! code ([`legal_moves`] dispatches once), so the masks fold into the instructions.
+//! The legal squares and the full lines are found by parallel-prefix fills (Kogge–Stone): the
+//! run from a square grows by one, then by runs of two, then of two again — four steps cover the
+//! longest line (six discs on 8x8) where a step-by-step walk takes up to six, and nothing
+//! branches on the discs. The board size is a constant of each copy of the code
+//! ([`legal_moves`] dispatches once), so the masks fold into the instructions. One move's flips
+//! come from its square's eight rays instead (a table): the nearest square of a ray that is not
+//! the opponent's is one bit operation away (FFO #42, one thread, the same 162.8 M nodes: 8.6 s
+//! with the fills, 6.6-6.7 s with the rays, 6.3-6.4 s with the neighbour test first).
 
 /// The squares of the N×N board in the 8x8 layout (bit `8·row + column`).
 pub(crate) const fn board_mask(n: u8) -> u64 {
@@ -75,20 +78,93 @@ fn moves_on<const N: u8>(me: u64, opp: u64) -> u64 {
     moves & !(me | opp) & board_mask(N)
 }
 
+/// From each square of the 8x8 layout, the squares of each of its eight rays, nearest first:
+/// four toward higher bits (E, N, NE, NW in bit order: +1, +8, +9, +7), then four toward lower
+/// bits (−1, −8, −9, −7). A smaller board lies in the same layout: the squares off it are never
+/// anyone's, so a ray over them finds no disc to close a line with.
+const fn rays() -> [[u64; 8]; 64] {
+    const STEPS: [(i32, i32); 8] = [
+        (0, 1),
+        (1, 0),
+        (1, 1),
+        (1, -1),
+        (0, -1),
+        (-1, 0),
+        (-1, -1),
+        (-1, 1),
+    ];
+    let mut out = [[0u64; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = STEPS[d];
+            let (mut r, mut c) = (square as i32 / 8 + dr, square as i32 % 8 + dc);
+            while r >= 0 && r < 8 && c >= 0 && c < 8 {
+                out[square][d] |= 1 << (8 * r + c);
+                r += dr;
+                c += dc;
+            }
+            d += 1;
+        }
+        square += 1;
+    }
+    out
+}
+
+static RAYS: [[u64; 8]; 64] = rays();
+
+/// Each square's neighbours in the 8x8 layout: the first square of each ray.
+const fn adjacent() -> [u64; 64] {
+    let (rays, mut out) = (rays(), [0u64; 64]);
+    let mut square = 0;
+    while square < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let ray = rays[square][d];
+            // The nearest square: the lowest bit of a ray toward higher bits, else the highest.
+            out[square] |= if d < 4 {
+                ray & ray.wrapping_neg()
+            } else if ray == 0 {
+                0
+            } else {
+                1 << (63 - ray.leading_zeros())
+            };
+            d += 1;
+        }
+        square += 1;
+    }
+    out
+}
+
+static ADJACENT: [u64; 64] = adjacent();
+
+/// The opponent's discs that a move on `square` flips: along each ray, the first square that is
+/// not the opponent's (the nearest set bit of the ray less the opponent's discs: the lowest on
+/// a ray toward higher bits, the highest toward lower bits) closes a line when it is the
+/// mover's, and the squares before it flip. Eight rays, no loop along a line and no branch.
 #[inline(always)]
-fn flips_on<const N: u8>(me: u64, opp: u64, square: u8) -> u64 {
-    let masks = &MASKS[(N / 2 - 2) as usize];
-    let x = 1u64 << square;
+fn flips_by_rays(me: u64, opp: u64, square: u8) -> u64 {
+    // (No neighbour of the opponent's: nothing to flip. Near the end of the game most empty
+    // squares tried are no move, and this answers for them.)
+    if ADJACENT[square as usize] & opp == 0 {
+        return 0;
+    }
+    let rays = &RAYS[square as usize];
     let mut flipped = 0;
-    for (&s, &[up, down]) in SHIFTS.iter().zip(masks) {
-        let f = run_up(x, opp & up, s);
-        if (f << s) & up & me != 0 {
-            flipped |= f;
-        }
-        let f = run_down(x, opp & down, s);
-        if (f >> s) & down & me != 0 {
-            flipped |= f;
-        }
+    for &ray in &rays[..4] {
+        let open = !opp & ray;
+        let first = open & open.wrapping_neg();
+        let closes = 0u64.wrapping_sub(u64::from(first & me != 0));
+        flipped |= first.wrapping_sub(1) & ray & closes;
+    }
+    for &ray in &rays[4..] {
+        // (`| 1`: a ray of the opponent's discs only stops at bit 0, which is then no square of
+        // the ray that is the mover's, or of the opponent's.)
+        let open = (!opp & ray) | 1;
+        let first = 1u64 << (63 - open.leading_zeros());
+        let closes = 0u64.wrapping_sub(u64::from(first & me & ray != 0));
+        flipped |= ray & !((first << 1).wrapping_sub(1)) & closes;
     }
     flipped
 }
@@ -105,11 +181,68 @@ pub(crate) fn legal_moves(me: u64, opp: u64, n: u8) -> u64 {
 
 /// The opponent's discs that a move on `square` flips.
 #[inline]
-pub(crate) fn flips(me: u64, opp: u64, square: u8, n: u8) -> u64 {
+pub(crate) fn flips(me: u64, opp: u64, square: u8, _n: u8) -> u64 {
+    flips_by_rays(me, opp, square)
+}
+
+/// `set` spread along one line direction (shift `s`, landing masks `up` and `down`) as far as
+/// the board goes both ways: every square of a line that holds a square of `set`.
+#[inline(always)]
+fn spread_line(set: u64, s: u32, up: u64, down: u64) -> u64 {
+    let (up2, down2) = (up & (up << s), down & (down >> s));
+    let (up4, down4) = (up2 & (up2 << (2 * s)), down2 & (down2 >> (2 * s)));
+    let mut u = set | (set << s) & up;
+    u |= (u << (2 * s)) & up2;
+    u |= (u << (4 * s)) & up4;
+    let mut d = set | (set >> s) & down;
+    d |= (d >> (2 * s)) & down2;
+    d |= (d >> (4 * s)) & down4;
+    u | d
+}
+
+#[inline(always)]
+fn stable_on<const N: u8>(me: u64, opp: u64) -> (u64, u64) {
+    let masks = &MASKS[(N / 2 - 2) as usize];
+    let board = board_mask(N);
+    let empty = board & !(me | opp);
+    // Per line direction: the squares whose line holds no empty square (no move will ever be
+    // made on it, so nothing on it flips along it), and those with the board's edge on one
+    // side.
+    let mut settled = [0u64; 4];
+    for (i, (&s, &[up, down])) in SHIFTS.iter().zip(masks).enumerate() {
+        let open = spread_line(empty, s, up, down);
+        let walled = board & !(((board & up) >> s) & ((board & down) << s));
+        settled[i] = (board & !open) | walled;
+    }
+    // A disc is stable when along each of the four lines its line is full, the edge is next
+    // to it, or a stable disc of its colour is: no line of flips can then run through it. The
+    // stable discs grow from the walls to the fixed point.
+    let grow = |own: u64| {
+        let mut stable = 0u64;
+        loop {
+            let mut next = own;
+            for (i, (&s, &[up, down])) in SHIFTS.iter().zip(masks).enumerate() {
+                next &= settled[i] | ((stable & up) >> s) | ((stable & down) << s);
+            }
+            if next == stable {
+                return stable;
+            }
+            stable = next;
+        }
+    };
+    (grow(me), grow(opp))
+}
+
+/// The discs of each side (`me`, then `opp`) that no move can ever flip, or a subset of them:
+/// along each of its four lines, a stable disc has a full line, the board's edge, or a stable
+/// disc of its own colour next to it. Full lines are found by spreading the empty squares
+/// along each line (parallel-prefix, as the moves).
+#[inline]
+pub(crate) fn stable_discs(me: u64, opp: u64, n: u8) -> (u64, u64) {
     match n {
-        8 => flips_on::<8>(me, opp, square),
-        6 => flips_on::<6>(me, opp, square),
-        _ => flips_on::<4>(me, opp, square),
+        8 => stable_on::<8>(me, opp),
+        6 => stable_on::<6>(me, opp),
+        _ => stable_on::<4>(me, opp),
     }
 }
 

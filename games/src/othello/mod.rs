@@ -134,6 +134,28 @@ impl Othello {
         legal_moves(self.me, self.opp, self.n)
     }
 
+    /// Black's discs and White's that no move can ever flip (a subset of the stable discs:
+    /// along each of its four lines a disc counted has a full line, the board's edge, or a
+    /// counted disc of its colour next to it). The final margin is at least
+    /// `2·black − N²` and at most `N² − 2·white`.
+    ///
+    /// ```
+    /// use gamesearch_games::othello::Othello;
+    /// // a1 and b1 Black, c1 White: the corner and its neighbour on the edge are stable.
+    /// let p: Othello = "4x4:board=XXO--XO--OX-----/X".parse().unwrap();
+    /// let (black, white) = p.stable_discs();
+    /// assert_eq!(black, 0b11);
+    /// assert_eq!(white, 0);
+    /// ```
+    pub fn stable_discs(&self) -> (u64, u64) {
+        let (mine, theirs) = bits::stable_discs(self.me, self.opp, self.n);
+        if self.black_to_move {
+            (mine, theirs)
+        } else {
+            (theirs, mine)
+        }
+    }
+
     /// Whether neither side can move.
     pub fn is_over(&self) -> bool {
         self.legal_squares() == 0 && legal_moves(self.opp, self.me, self.n) == 0
