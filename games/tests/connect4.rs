@@ -344,6 +344,8 @@ proptest! {
         // One key for both; the mirror flag set on exactly one side unless they are equal.
         let (kp, mp) = p.canonical_key().unwrap();
         let (kq, mq) = q.canonical_key().unwrap();
+        prop_assert!(mp <= 1 && mq <= 1, "one symmetry: the mirror");
+        let (mp, mq) = (mp == 1, mq == 1);
         if kp != kq || (kp != p.key() && kp != q.key()) {
             prop_assert!((w <= 4 && w * h >= 32) || w * h >= 48, "{:?} and {:?}", p, q);
             // A key that is neither code's is a dead-stone key, never flagged mirrored.

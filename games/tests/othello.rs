@@ -334,6 +334,83 @@ proptest! {
     }
 }
 
+/// The square's eight symmetries on the plain board, written apart: (row, column) to its
+/// image on an N×N board.
+fn plain_image(p: &Othello, s: u8) -> (Othello, impl Fn(u8) -> u8) {
+    let n = p.size() as u8;
+    let map = move |sq: u8| {
+        let (mut r, mut c) = (sq / 8, sq % 8);
+        if s & 1 != 0 {
+            c = n - 1 - c;
+        }
+        if s & 2 != 0 {
+            r = n - 1 - r;
+        }
+        if s & 4 != 0 {
+            (r, c) = (c, r);
+        }
+        8 * r + c
+    };
+    let image = |set: u64| {
+        (0..64u8)
+            .filter(|&i| set >> i & 1 != 0)
+            .fold(0u64, |acc, i| acc | 1 << map(i))
+    };
+    let (black, white) = p.discs();
+    let q = Othello::from_discs(n, image(black), image(white), p.black_to_move()).unwrap();
+    (q, map)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// Near the start the solver keys a position by its eight images: every image (made on
+    /// the plain board) has the same key, and the best-move index stored in the key's
+    /// orientation names, read from any image, the reflected move or one to an image of the
+    /// same child; to the key and back is the identity. (At most 11 plies: the children have
+    /// at most 16 discs, keyed by their images too.)
+    #[test]
+    fn the_eight_images_share_a_key_and_their_moves(n in prop::sample::select(vec![4usize, 6, 8]), plies in 0usize..12, seed in any::<u64>()) {
+        let p = random_position(n, plies, seed);
+        let Some((key, sym)) = p.canonical_key() else { return Ok(()) };
+        let moves: Vec<u8> = p.moves().collect();
+        for s in 0..8 {
+            let (q, map) = plain_image(&p, s);
+            let (qkey, qsym) = q.canonical_key().expect("an image has as many discs");
+            prop_assert_eq!(qkey, key, "image {} of {}", s, p.notation());
+            let qmoves: Vec<u8> = q.moves().collect();
+            prop_assert_eq!(qmoves.len(), moves.len());
+            for (i, &m) in moves.iter().enumerate() {
+                let qi = if m == PASS { 0 } else { qmoves.iter().position(|&x| x == map(m)).unwrap() };
+                let stored = p.index_to_key(sym, i as u8);
+                prop_assert_eq!(p.index_from_key(sym, stored), i as u8);
+                prop_assert_eq!(q.index_from_key(qsym, q.index_to_key(qsym, qi as u8)), qi as u8);
+                // The stored move, read from the image: the reflected move, or (where the
+                // position is its own image) one that leads to an image of the same child.
+                let back = q.index_from_key(qsym, stored) as usize;
+                let child = |g: &Othello, mv: u8| g.play(mv).canonical_key().unwrap().0;
+                prop_assert_eq!(child(&q, qmoves[back]), child(&p, m), "move {} under {} of {}", i, s, p.notation());
+            }
+        }
+    }
+
+    /// 4x4 positions, where every position is keyed by its images: every solver and the plain
+    /// minimax agree on the value, and the best move keeps it.
+    #[test]
+    fn the_solvers_agree_where_images_share_keys(plies in 0usize..8, seed in any::<u64>()) {
+        let p = random_position(4, plies, seed);
+        let want = Plain::from(&p).value(&mut HashMap::new());
+        let cfg = SolveConfig { tt_bytes: 1 << 20, ..SolveConfig::default() };
+        for method in [Method::AlphaBetaTt, Method::PnMulti, Method::DfpnMulti] {
+            let s = solve(&p, method, &cfg).unwrap();
+            prop_assert_eq!(s.value, Some(want), "{:?} on {}", method, p.notation());
+            if let Some(m) = s.best_move {
+                prop_assert_eq!(Plain::from(&p.play(m)).value(&mut HashMap::new()), want, "{:?}'s move on {}", method, p.notation());
+            }
+        }
+    }
+}
+
 /// A full board: every line is full, so every disc is stable; an edge run from a corner is
 /// stable; the same run with the corner empty is not.
 #[test]

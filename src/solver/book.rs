@@ -6,8 +6,8 @@
 //! so the table's probes find them first (as Pons' and Steininger's solvers use their books).
 //!
 //! An entry is what the table stores: bounds in the side to move's view and the best move's
-//! index in generation order, in the orientation of the key (a position and its mirror image
-//! share one entry). The book names the rules it was made for (`connect4:7x6`); it is only true
+//! index in generation order, in the orientation of the key (a position and its images under
+//! the game's symmetries share one entry). The book names the rules it was made for (`connect4:7x6`); it is only true
 //! for those, and the front doors (`read_book` of the crate `gamesearch-games`) check it.
 //!
 //! # File format (version 1, little-endian)
@@ -40,7 +40,7 @@
 //! ```
 //!
 //! A game with mirror images (a `SolverKnowledge::canonical_key`) is answered for the mirror
-//! image with the move mirrored (Connect-Four's, in the crate `gamesearch-games`):
+//! image with the move symmetry (Connect-Four's, in the crate `gamesearch-games`):
 //!
 //! ```
 //! use gamesearch::solver::book::Book;
@@ -58,12 +58,13 @@
 //! }
 //! impl PositionKey for Row { fn key(&self) -> u64 { u64::from(self.0) } }
 //! impl SolverKnowledge for Row {
-//!     fn canonical_key(&self) -> Option<(u64, bool)> {
+//!     fn canonical_key(&self) -> Option<(u64, u8)> {
 //!         let m = (self.0 & 1) << 2 | (self.0 & 2) | (self.0 >> 2 & 1);
-//!         Some((u64::from(self.0.min(m)), m < self.0))
+//!         Some((u64::from(self.0.min(m)), u8::from(m < self.0)))
 //!     }
-//!     // Cell c's mirror is 2 - c: in generation order, index i becomes moves - 1 - i.
-//!     fn mirror_index(&self, i: u8) -> u8 { self.moves().count() as u8 - 1 - i }
+//!     // Cell c's mirror is 2 - c: in generation order, index i becomes moves - 1 - i (both ways).
+//!     fn index_to_key(&self, _: u8, i: u8) -> u8 { self.moves().count() as u8 - 1 - i }
+//!     fn index_from_key(&self, _: u8, i: u8) -> u8 { self.moves().count() as u8 - 1 - i }
 //! }
 //! let mut b = Book::builder("row", "by hand");
 //! b.insert(&Row(0b001), (0, 0), Some(1));
@@ -73,7 +74,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::node::{book_key, oriented};
+use super::node::{book_key, oriented, to_key_orientation};
 use super::table::{decode_bound, encode_lower, encode_upper, TranspositionTable, DRAFT_EXACT};
 use super::SolverKnowledge;
 use crate::error::Error;
@@ -139,7 +140,7 @@ impl BookBuilder {
         (lo, hi): (Score, Score),
         best: Option<G::Move>,
     ) {
-        let (key, mirrored) = book_key(p);
+        let (key, symmetry) = book_key(p);
         let (lower, upper) = match p.to_move() {
             Player::Max => (lo, hi),
             Player::Min => (-hi, -lo),
@@ -147,7 +148,7 @@ impl BookBuilder {
         let index = best
             .and_then(|b| p.moves().position(|m| m == b))
             .map_or(255, |i| i.min(254) as u8);
-        let best = oriented(p, mirrored, index);
+        let best = to_key_orientation(p, symmetry, index);
         let new = BookEntry { lower, upper, best };
         self.entries
             .entry(key)
@@ -224,10 +225,10 @@ impl Book {
         self.keys.binary_search(&key).ok().map(|i| self.entries[i])
     }
 
-    /// What the book knows of `p`: bounds in MAX's view and its move, named for `p` (mirrored
+    /// What the book knows of `p`: bounds in MAX's view and its move, named for `p` (symmetry
     /// when `p` is keyed by its mirror image).
     pub fn lookup<G: PositionKey + SolverKnowledge>(&self, p: &G) -> Option<BookAnswer<G::Move>> {
-        let (key, mirrored) = book_key(p);
+        let (key, symmetry) = book_key(p);
         let e = self.get(key)?;
         let bounds = match p.to_move() {
             Player::Max => (e.lower, e.upper),
@@ -236,7 +237,7 @@ impl Book {
         let best_move = if e.best == 255 {
             None
         } else {
-            p.moves().nth(oriented(p, mirrored, e.best) as usize)
+            p.moves().nth(oriented(p, symmetry, e.best) as usize)
         };
         Some(BookAnswer { bounds, best_move })
     }

@@ -184,15 +184,17 @@ pub trait SolverKnowledge: Game {
         None
     }
 
-    /// For games with a symmetry that keeps the value (Connect-Four: the board reflected left
-    /// to right): one key shared by this position and its mirror image, and whether it is the
-    /// mirror's (`false`: this position's own [`crate::PositionKey::key`]). The solver keys its table by
-    /// it, so a position and its mirror share one entry. A game may also share the key with
-    /// other positions it knows have the same value and the same moves (Connect-Four, on boards
-    /// of 32 cells or more four columns wide, or of 48 cells or more: the ones that differ only
-    /// in the colour of stones no line of four can use any more); the flag then says `false`.
-    /// Default: none (no symmetry; the solver uses `key`).
-    fn canonical_key(&self) -> Option<(u64, bool)> {
+    /// For games with symmetries that keep the value (Connect-Four: the board reflected left
+    /// to right; Othello: the square's eight): one key shared by this position and its images,
+    /// and which symmetry maps this position onto the image the key stands for (0: none, the
+    /// key is this position's own; any other number is the game's to define, and comes back to
+    /// [`SolverKnowledge::index_to_key`] and [`SolverKnowledge::index_from_key`]). The solver
+    /// keys its table by it, so a position and its images share one entry. A game may also
+    /// share the key with other positions it knows have the same value and the same moves
+    /// (Connect-Four, on boards of 32 cells or more four columns wide, or of 48 cells or more:
+    /// the ones that differ only in the colour of stones no line of four can use any more); the
+    /// symmetry then says 0. Default: none (no symmetry; the solver uses `key`).
+    fn canonical_key(&self) -> Option<(u64, u8)> {
         None
     }
 
@@ -259,12 +261,22 @@ pub trait SolverKnowledge: Game {
     /// (Kalah(6,4): 15 % more nodes with 12). Default: 0.
     const ENHANCED_CUTOFF_PLIES: u32 = 0;
 
-    /// For a game with [`SolverKnowledge::canonical_key`]: the index (in this position's
-    /// generation order of moves) of the move that the mirror image's move at `index` (in the
-    /// mirror's order) reflects; the table stores best moves by index in the orientation of the
-    /// key it used. Must be an involution on `0..moves` (Connect-Four, columns left to right:
-    /// `moves - 1 - index`). Default: `index`.
-    fn mirror_index(&self, index: u8) -> u8 {
+    /// For a game with [`SolverKnowledge::canonical_key`]: where this position's move at
+    /// `index` (in its generation order of moves) stands in the order of the image the key
+    /// stands for, under `symmetry` (what `canonical_key` returned): the table stores best moves
+    /// by index in the key's orientation. A permutation of `0..moves`, the inverse of
+    /// [`SolverKnowledge::index_from_key`] (Connect-Four, columns left to right, mirrored:
+    /// `moves - 1 - index` both ways). Default: `index`.
+    fn index_to_key(&self, symmetry: u8, index: u8) -> u8 {
+        let _ = symmetry;
+        index
+    }
+
+    /// The inverse of [`SolverKnowledge::index_to_key`]: the index in this position's order
+    /// of the move that the image's move at `index` (in the image's order) stands for.
+    /// Default: `index`.
+    fn index_from_key(&self, symmetry: u8, index: u8) -> u8 {
+        let _ = symmetry;
         index
     }
 
@@ -362,14 +374,18 @@ where
             .map(A::map_value)
     }
     #[inline]
-    fn canonical_key(&self) -> Option<(u64, bool)> {
+    fn canonical_key(&self) -> Option<(u64, u8)> {
         self.inner().canonical_key()
     }
     const ENHANCED_CUTOFF_PLIES: u32 = A::Inner::ENHANCED_CUTOFF_PLIES;
     const GUESS_BY_DEEPENING: bool = A::Inner::GUESS_BY_DEEPENING;
     #[inline]
-    fn mirror_index(&self, index: u8) -> u8 {
-        self.inner().mirror_index(index)
+    fn index_to_key(&self, symmetry: u8, index: u8) -> u8 {
+        self.inner().index_to_key(symmetry, index)
+    }
+    #[inline]
+    fn index_from_key(&self, symmetry: u8, index: u8) -> u8 {
+        self.inner().index_from_key(symmetry, index)
     }
     #[inline]
     fn near_zero_guess(&self) -> Score {

@@ -23,13 +23,14 @@ const DEFER_PLIES: u32 = 12;
 /// processor's caches, where the hints cost more than the loads they hide.
 const HINT_TABLE_BYTES: usize = 16 << 20;
 
-/// The table key of `p` (shared with its mirror image when the game has a symmetry) and whether
-/// it is the mirror's (then best-move indices are stored in the mirror's orientation).
+/// The table key of `p` (shared with its images when the game has symmetries) and the symmetry
+/// that maps `p` onto the image the key stands for (0: none; best-move indices are stored in the
+/// image's orientation).
 #[inline]
-pub(super) fn table_key<G: PositionKey + SolverKnowledge>(p: &G) -> (u64, bool) {
+pub(super) fn table_key<G: PositionKey + SolverKnowledge>(p: &G) -> (u64, u8) {
     match p.score_so_far() {
         // Without the score: the entry holds values relative to it (see [`score_offset`]).
-        Some((_, key)) => (key, false),
+        Some((_, key)) => (key, 0),
         None => book_key(p),
     }
 }
@@ -37,8 +38,8 @@ pub(super) fn table_key<G: PositionKey + SolverKnowledge>(p: &G) -> (u64, bool) 
 /// The key of `p`'s book entry, whose values are absolute: [`SolverKnowledge::canonical_key`]'s,
 /// else [`PositionKey::key`] (the score included).
 #[inline]
-pub(super) fn book_key<G: PositionKey + SolverKnowledge>(p: &G) -> (u64, bool) {
-    p.canonical_key().unwrap_or_else(|| (p.key(), false))
+pub(super) fn book_key<G: PositionKey + SolverKnowledge>(p: &G) -> (u64, u8) {
+    p.canonical_key().unwrap_or_else(|| (p.key(), 0))
 }
 
 /// The score so far in the mover's view, which a node's table entry is relative to: a game's
@@ -67,11 +68,21 @@ fn absolute(mut e: Entry, offset: Score) -> Entry {
     e
 }
 
-/// A best-move index read from (or written to) an entry keyed as [`table_key`] says.
+/// A best-move index read from an entry keyed as [`table_key`] says, in `p`'s order (255: none).
 #[inline]
-pub(super) fn oriented<G: SolverKnowledge>(p: &G, mirrored: bool, index: u8) -> u8 {
-    if mirrored && index != 255 {
-        p.mirror_index(index)
+pub(super) fn oriented<G: SolverKnowledge>(p: &G, symmetry: u8, index: u8) -> u8 {
+    if symmetry != 0 && index != 255 {
+        p.index_from_key(symmetry, index)
+    } else {
+        index
+    }
+}
+
+/// `p`'s best-move index as an entry keyed as [`table_key`] says stores it (255: none).
+#[inline]
+pub(super) fn to_key_orientation<G: SolverKnowledge>(p: &G, symmetry: u8, index: u8) -> u8 {
+    if symmetry != 0 && index != 255 {
+        p.index_to_key(symmetry, index)
     } else {
         index
     }
@@ -103,7 +114,7 @@ pub(super) struct Worker<'t, G: Game> {
     pub(super) bounded: Option<(Score, Score)>,
     /// The [`table_key`] of the node about to be searched, when its parent computed it (for
     /// its prefetch); the node takes it instead of computing it again.
-    pub(super) keyed: Option<(u64, bool)>,
+    pub(super) keyed: Option<(u64, u8)>,
     /// The cut-offs counted in each [`SolverKnowledge::history_slot`] (this worker's, for the
     /// whole solve): among children the game orders alike, those that cut off more come first.
     pub(super) history: Vec<u32>,
@@ -135,9 +146,9 @@ impl<'t, G: SolverKnowledge> Worker<'t, G> {
     }
 }
 
-/// A child played ahead of its search: the position, its table key (and whether it is the
-/// mirror's, as [`table_key`] says) and its static bounds.
-pub(super) type Child<G> = (G, (u64, bool), Option<(Score, Score)>);
+/// A child played ahead of its search: the position, its table key (and the symmetry onto
+/// the key's image, as [`table_key`] says) and its static bounds.
+pub(super) type Child<G> = (G, (u64, u8), Option<(Score, Score)>);
 
 /// Bounds `(lo, hi)` in MAX's view as the nega-max search of `mover` sees them.
 #[inline]
@@ -274,7 +285,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         }
         // Step 5. The table: a stored bound deep enough cuts or narrows the window, and its
         // move is tried first.
-        let (key, mirrored) = keyed.unwrap_or_else(|| table_key(p));
+        let (key, symmetry) = keyed.unwrap_or_else(|| table_key(p));
         let offset = score_offset(p);
         let draft = draft_of(depth);
         let mut table_move = None;
@@ -292,7 +303,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 alpha = alpha.max(e.lower);
                 beta = beta.min(e.upper);
             }
-            table_move = p.moves().nth(oriented(p, mirrored, e.best) as usize);
+            table_move = p.moves().nth(oriented(p, symmetry, e.best) as usize);
         }
         self.move_stack.truncate(base + kept.max(1));
         let me = p.to_move();
@@ -535,7 +546,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let best_index = best_mv
             .and_then(|b| p.moves().position(|x| x == b))
             .map_or(255, |i| i.min(255) as u8);
-        let best_index = oriented(p, mirrored, best_index);
+        let best_index = to_key_orientation(p, symmetry, best_index);
         let work = (64 - (self.stats.nodes() - start_nodes).leading_zeros()) as u8;
         let (lower, upper) = (shifted(lower, -offset), shifted(upper, -offset));
         self.tt.store(key, lower, upper, best_index, draft, work);

@@ -157,9 +157,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             if solved && cfg.best_move {
                 let v = lo;
                 let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
-                let (key, mirrored) = table_key(game);
+                let (key, symmetry) = table_key(game);
                 let table_move = s.tt.probe(key).and_then(|e| {
-                    let index = oriented(game, mirrored, e.best);
+                    let index = oriented(game, symmetry, e.best);
                     game.moves().nth(index as usize)
                 });
                 put_first(&mut moves, table_move);

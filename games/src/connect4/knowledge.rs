@@ -7,6 +7,24 @@ use gamesearch::{Game, Player, Score, SolverKnowledge};
 use super::{shl, shr, with_height, Bitboard, Connect4};
 
 impl<B: Bitboard> Connect4<B> {
+    /// The index (in this position's order of moves, columns left to right) of the move that
+    /// the mirror image's move at `index` (in the mirror's order) reflects: the mirror's
+    /// playable columns are this position's reflected, so the `i`-th of the mirror's is the
+    /// `i`-th from the right here. An involution; an index past the moves stays as it is.
+    #[inline]
+    pub fn mirror_index(&self, index: u8) -> u8 {
+        let n = if self.is_over() {
+            0
+        } else {
+            self.possible().count_ones() as u8
+        };
+        if index < n {
+            n - 1 - index
+        } else {
+            index
+        }
+    }
+
     /// How promising playing column `c` is (higher first), given the mover's `threats` (empty
     /// cells completing four) and all stones, `mask`, after the move: its useful threats, then
     /// closeness to the centre: the key of both [`SolverKnowledge::order_moves`] and
@@ -590,7 +608,7 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
     /// 3,580 → 3,549 and 603 → 530 µs, 4x6 +5 % nodes and 4.15 → 3.93 ms, 4x7 +4 % and 7.39
     /// → 6.96 ms; 4x8 still pays (+25 % nodes and 55.5 → 60.9 ms without).
     #[inline(always)]
-    fn canonical_key(&self) -> Option<(u64, bool)> {
+    fn canonical_key(&self) -> Option<(u64, u8)> {
         if self.keys_dead_stones() {
             let dead = with_height!(
                 self.height,
@@ -598,10 +616,12 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
                 dead_stones_h(self.current, self.mask, self.board_mask(), h)
             );
             if dead != B::ZERO {
-                return Some((self.hash_code((self.current | dead) + self.mask), false));
+                return Some((self.hash_code((self.current | dead) + self.mask), 0));
             }
         }
-        Some(self.symmetric_key(self.code(), self.mirror_current + self.mirror_mask))
+        let (key, mirrored) =
+            self.symmetric_key(self.code(), self.mirror_current + self.mirror_mask);
+        Some((key, u8::from(mirrored)))
     }
 
     /// The keys of the children after each move that does not lose at once, computed from the
@@ -631,19 +651,14 @@ impl<B: Bitboard> SolverKnowledge for Connect4<B> {
     }
 
     /// Moves are generated left to right, and the mirror's playable columns are this
-    /// position's reflected: the `i`-th of the mirror's is the `i`-th from the right here.
+    /// position's reflected ([`Connect4::mirror_index`], both ways).
     #[inline]
-    fn mirror_index(&self, index: u8) -> u8 {
-        let n = if self.is_over() {
-            0
-        } else {
-            self.possible().count_ones() as u8
-        };
-        if index < n {
-            n - 1 - index
-        } else {
-            index
-        }
+    fn index_to_key(&self, _: u8, index: u8) -> u8 {
+        self.mirror_index(index)
+    }
+    #[inline]
+    fn index_from_key(&self, _: u8, index: u8) -> u8 {
+        self.mirror_index(index)
     }
 
     /// −1 (ask first whether the first player loses) on boards of even width and even

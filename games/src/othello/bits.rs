@@ -246,6 +246,65 @@ pub(crate) fn stable_discs(me: u64, opp: u64, n: u8) -> (u64, u64) {
     }
 }
 
+/// The board `b` (N×N in the 8x8 layout) with its rows in reverse order.
+#[inline]
+fn flip_rows(b: u64, n: u8) -> u64 {
+    b.swap_bytes() >> (8 * (8 - u32::from(n)))
+}
+
+/// The board `b` (N×N in the 8x8 layout) with its columns in reverse order.
+#[inline]
+fn flip_columns(b: u64, n: u8) -> u64 {
+    let b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
+    let b = ((b >> 2) & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
+    let b = ((b >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((b & 0x0F0F_0F0F_0F0F_0F0F) << 4);
+    b >> (8 - u32::from(n))
+}
+
+/// The board `b` reflected in the a1–h8 diagonal (row r, column c to row c, column r): three
+/// exchanges of bit blocks, the N×N corner staying in place.
+#[inline]
+fn transpose(mut b: u64) -> u64 {
+    let t = 0x0F0F_0F0F_0000_0000 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+    b ^ t ^ (t >> 7)
+}
+
+/// The board `b` under the square's symmetry `s` (0-7): the columns reversed if bit 0 is set,
+/// then the rows if bit 1 is, then reflected in the a1 diagonal if bit 2 is. 0 is the board as
+/// it is.
+#[inline]
+pub(crate) fn symmetric(mut b: u64, s: u8, n: u8) -> u64 {
+    if s & 1 != 0 {
+        b = flip_columns(b, n);
+    }
+    if s & 2 != 0 {
+        b = flip_rows(b, n);
+    }
+    if s & 4 != 0 {
+        b = transpose(b);
+    }
+    b
+}
+
+/// The inverse of [`symmetric`]: the board that symmetry `s` maps onto `b`.
+#[inline]
+pub(crate) fn unsymmetric(mut b: u64, s: u8, n: u8) -> u64 {
+    if s & 4 != 0 {
+        b = transpose(b);
+    }
+    if s & 2 != 0 {
+        b = flip_rows(b, n);
+    }
+    if s & 1 != 0 {
+        b = flip_columns(b, n);
+    }
+    b
+}
+
 /// The N×N board's four corners: squares no disc is ever flipped on.
 #[inline]
 pub(crate) fn corners(n: u8) -> u64 {

@@ -1,9 +1,9 @@
 //! Othello's knowledge for the exact solver: fastest-first move order, and the last empty
 //! squares searched by a small search of their own (parity, fastest first, no table).
 
-use gamesearch::{Score, SolverKnowledge};
+use gamesearch::{PositionKey, Score, SolverKnowledge};
 
-use super::bits::{board_mask, neighbours, quadrants};
+use super::bits::{board_mask, neighbours, quadrants, symmetric, unsymmetric};
 use super::{corners, flips, legal_moves, Othello, PASS};
 
 /// Empty squares at or below which the alpha-beta solver hands a position to [`small_search`]
@@ -19,6 +19,20 @@ const SMALL_EMPTIES: u32 = 7;
 /// (FFO #40 with [`SMALL_EMPTIES`] at 8, before the present move order: 48 M nodes and 3.5 s
 /// from 5 up, 61 M and 2.9 s from 7, 80 M and 3.3 s from 8.)
 const ORDERED_EMPTIES: u32 = 7;
+
+/// Positions with at most this many discs are keyed by the least key of their eight images
+/// under the square's symmetries (the first moves of every board are images of each other);
+/// past it an image is rare and the eight keys are not worth their cost.
+const SYMMETRY_DISCS: u32 = 16;
+
+/// The `index`-th set bit of `set` (from the lowest) as a set of one square; 0 past the last.
+#[inline]
+fn nth_bit(mut set: u64, index: u8) -> u64 {
+    for _ in 0..index {
+        set &= set.wrapping_sub(1);
+    }
+    set & set.wrapping_neg()
+}
 
 /// The final margin of a finished game, the side with `me` to move's view: the empty squares go
 /// to the winner.
@@ -282,6 +296,48 @@ impl SolverKnowledge for Othello {
         for (m, (_, mv)) in moves.iter_mut().zip(&keyed[..n]) {
             *m = *mv;
         }
+    }
+
+    /// Near the start (at most [`SYMMETRY_DISCS`] discs), the least key of the position's
+    /// eight images under the square's symmetries, and the symmetry that gives it; later, none
+    /// (the position's own key).
+    #[inline]
+    fn canonical_key(&self) -> Option<(u64, u8)> {
+        if (self.me | self.opp).count_ones() > SYMMETRY_DISCS {
+            return None;
+        }
+        (0..8u8)
+            .map(|s| {
+                let image = Othello {
+                    me: symmetric(self.me, s, self.n),
+                    opp: symmetric(self.opp, s, self.n),
+                    ..*self
+                };
+                (image.key(), s)
+            })
+            .min()
+    }
+
+    /// Moves go in square order (bit order), so a move's index in the image is the number of
+    /// the image's legal squares below its image; a pass is the only move either way.
+    fn index_to_key(&self, symmetry: u8, index: u8) -> u8 {
+        let legal = self.legal_squares();
+        let square = nth_bit(legal, index);
+        if square == 0 {
+            return index;
+        }
+        let image = symmetric(square, symmetry, self.n);
+        (symmetric(legal, symmetry, self.n) & (image - 1)).count_ones() as u8
+    }
+
+    fn index_from_key(&self, symmetry: u8, index: u8) -> u8 {
+        let legal = self.legal_squares();
+        let square = nth_bit(symmetric(legal, symmetry, self.n), index);
+        if square == 0 {
+            return index;
+        }
+        let original = unsymmetric(square, symmetry, self.n);
+        (legal & (original - 1)).count_ones() as u8
     }
 
     /// The stable discs bound the final margin: each side keeps at least its stable discs
