@@ -24,9 +24,9 @@
 //! - `GET /trace?game=G[&algo=A][&depth=D]`: the step-through viewer of one search (HTML).
 //!
 //! `G` is a game as the command line writes it: `connect4:7x6:4453`, `kalah:6,4`,
-//! `kalah:POSITION`, `tictactoe[:CELLS]`, `othello[:NxN[:MOVES]]`, `othello:NxN:board=CELLS/SIDE`.
-//! Values are the first player's view (MAX), as
-//! everywhere in gamesearch.
+//! `kalah:POSITION`, `tictactoe[:CELLS]`, `othello[:NxN[:MOVES]]`,
+//! `othello:NxN:board=CELLS/SIDE`. Values are the first player's view (MAX), as everywhere in
+//! gamesearch.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
