@@ -301,7 +301,7 @@ impl SolverKnowledge for Othello {
         }
     }
 
-    /// Near the start (at most [`SYMMETRY_DISCS`] discs), the least key of the position's
+    /// Near the start (at most 16 discs), the least key of the position's
     /// eight images under the square's symmetries, and the symmetry that gives it; later, none
     /// (the position's own key).
     #[inline]
