@@ -167,6 +167,15 @@ fn which(name: &str) -> String {
 /// The text under each Connect-Four column of the page (column number, text).
 const COLUMN_VALUES: &str = "return [...document.querySelectorAll('.c4 .col')].map(c => [c.dataset.move, c.querySelector('.val').textContent])";
 
+/// A value as the page writes it under a move: `+3`, `0`, `-2`.
+fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
 fn ci_has_a_browser() {
     assert!(
         std::env::var("CI").map_or(true, |v| v.is_empty() || v == "false"),
@@ -208,11 +217,7 @@ async fn clicking_plays_undoes_and_redoes_and_every_value_is_the_solvers() {
             continue;
         }
         let v = exact(&child);
-        let want = if v > 0 {
-            format!("+{v}")
-        } else {
-            v.to_string()
-        };
+        let want = signed(v);
         assert_eq!(text, want, "column {m}");
         checked += 1;
     }
@@ -646,11 +651,7 @@ fn the_board_shows_every_columns_value_in_a_real_browser() {
     assert!(dom.contains("value 1 (first player's view)"), "{dom}");
     for m in a["moves"].as_array().unwrap() {
         let v = m["value"].as_i64().unwrap();
-        let text = if v > 0 {
-            format!("+{v}")
-        } else {
-            v.to_string()
-        };
+        let text = signed(v);
         let col = m["move"].as_str().unwrap();
         assert!(
             dom.contains(&format!("data-move=\"{col}\"")),
@@ -748,11 +749,7 @@ fn the_values_under_the_moves_are_the_first_players_view() {
     let mut shown = 0;
     for m in a["moves"].as_array().unwrap() {
         let v = m["value"].as_i64().unwrap();
-        let text = if v > 0 {
-            format!("+{v}")
-        } else {
-            v.to_string()
-        };
+        let text = signed(v);
         let class = if -v > 0 {
             "win"
         } else if -v < 0 {
@@ -848,11 +845,7 @@ async fn othello_on_the_board_page_and_in_the_viewer() {
         let (m, text) = (sq[0].as_str().unwrap(), sq[1].as_str().unwrap());
         assert!(legal.iter().any(|l| l == m), "{m} is legal");
         let v = exact(&format!("{game}{m}"));
-        let want = if v > 0 {
-            format!("+{v}")
-        } else {
-            v.to_string()
-        };
+        let want = signed(v);
         assert_eq!(text, want, "the value under {m}");
     }
     assert_eq!(
