@@ -143,8 +143,9 @@ static ADJACENT: [u64; 64] = adjacent();
 /// not the opponent's (the nearest set bit of the ray less the opponent's discs: the lowest on
 /// a ray toward higher bits, the highest toward lower bits) closes a line when it is the
 /// mover's, and the squares before it flip. Eight rays, no loop along a line and no branch.
+/// (The same on every board size: the board is not an argument.)
 #[inline(always)]
-fn flips_by_rays(me: u64, opp: u64, square: u8) -> u64 {
+pub(crate) fn flips(me: u64, opp: u64, square: u8) -> u64 {
     // (No neighbour of the opponent's: nothing to flip. Near the end of the game most empty
     // squares tried are no move, and this answers for them.)
     if ADJACENT[square as usize] & opp == 0 {
@@ -177,12 +178,6 @@ pub(crate) fn legal_moves(me: u64, opp: u64, n: u8) -> u64 {
         6 => moves_on::<6>(me, opp),
         _ => moves_on::<4>(me, opp),
     }
-}
-
-/// The opponent's discs that a move on `square` flips.
-#[inline]
-pub(crate) fn flips(me: u64, opp: u64, square: u8, _n: u8) -> u64 {
-    flips_by_rays(me, opp, square)
 }
 
 /// `set` spread along one line direction (shift `s`, landing masks `up` and `down`) as far as

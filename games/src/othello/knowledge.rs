@@ -92,7 +92,7 @@ pub(super) fn small_search(
     while rest != 0 && count < keyed.len() {
         let square = rest.trailing_zeros() as u8;
         rest &= rest - 1;
-        let f = flips(me, opp, square, n);
+        let f = flips(me, opp, square);
         let replies = legal_moves(opp & !f, me | f | 1 << square, n).count_ones();
         let key = replies * 4
             + u32::from(corner >> square & 1 == 0) * 2
@@ -153,7 +153,7 @@ fn parity_search(
         while rest != 0 {
             let square = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            let f = flips(me, opp, square, n);
+            let f = flips(me, opp, square);
             if f == 0 {
                 continue;
             }
@@ -202,39 +202,42 @@ fn last_two(
     let x = empty.trailing_zeros() as u8;
     let y = (empty & (empty - 1)).trailing_zeros() as u8;
     *nodes += 1;
-    let mut best = -Score::MAX;
-    for (first, last) in [(x, y), (y, x)] {
-        let f = flips(me, opp, first, n);
-        if f != 0 {
-            let v = -last_square(opp & !f, me | f | 1 << first, n, last, nodes);
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return v;
-                }
-            }
-        }
-    }
+    let best = better_of_two(me, opp, n, (x, y), beta, nodes);
     if best > -Score::MAX {
         return best;
     }
     // The mover passes: the opponent's turn on the same two squares.
     *nodes += 1;
-    let mut theirs = -Score::MAX;
-    for (first, last) in [(x, y), (y, x)] {
-        let f = flips(opp, me, first, n);
-        if f != 0 {
-            theirs = theirs.max(-last_square(me & !f, opp | f | 1 << first, n, last, nodes));
-            if theirs >= -alpha {
-                break;
-            }
-        }
-    }
+    let theirs = better_of_two(opp, me, n, (x, y), -alpha, nodes);
     if theirs > -Score::MAX {
         -theirs
     } else {
         final_score(me, opp, Score::from(n) * Score::from(n))
     }
+}
+
+/// The better (for `me`, to move) of playing `x` then `y` or `y` then `x`, the second not tried
+/// once the first reaches `enough`; `-Score::MAX` when neither square is a move.
+#[inline(always)]
+fn better_of_two(
+    me: u64,
+    opp: u64,
+    n: u8,
+    (x, y): (u8, u8),
+    enough: Score,
+    nodes: &mut u64,
+) -> Score {
+    let mut best = -Score::MAX;
+    for (first, last) in [(x, y), (y, x)] {
+        let f = flips(me, opp, first);
+        if f != 0 {
+            best = best.max(-last_square(opp & !f, me | f | 1 << first, n, last, nodes));
+            if best >= enough {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// The final margin (mover's view) with one empty square left: the mover takes it if it flips
@@ -244,11 +247,11 @@ fn last_square(me: u64, opp: u64, n: u8, square: u8, nodes: &mut u64) -> Score {
     let cells = Score::from(n) * Score::from(n);
     let bit = 1u64 << square;
     *nodes += 1;
-    let f = flips(me, opp, square, n);
+    let f = flips(me, opp, square);
     if f != 0 {
         return final_score(me | f | bit, opp & !f, cells);
     }
-    let f = flips(opp, me, square, n);
+    let f = flips(opp, me, square);
     if f != 0 {
         *nodes += 1;
         return -final_score(opp | f | bit, me & !f, cells);
@@ -286,7 +289,7 @@ impl SolverKnowledge for Othello {
         let mut keyed = [(0i32, 0u8); 64];
         let n = moves.len().min(64);
         for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
-            let f = flips(self.me, self.opp, mv, self.n);
+            let f = flips(self.me, self.opp, mv);
             let (me, opp) = (self.me | f | 1 << mv, self.opp & !f);
             let replies = legal_moves(opp, me, self.n);
             let weighted = (replies.count_ones() + (replies & corner).count_ones()) as i32;

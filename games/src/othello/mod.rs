@@ -238,7 +238,7 @@ impl Game for Othello {
         let (me, opp) = if mv == PASS {
             (self.me, self.opp)
         } else {
-            let f = flips(self.me, self.opp, mv, self.n);
+            let f = flips(self.me, self.opp, mv);
             (self.me | f | 1 << mv, self.opp & !f)
         };
         Othello {
