@@ -7,8 +7,9 @@
 //!
 //! An entry is what the table stores: bounds in the side to move's view and the best move's
 //! index in generation order, in the orientation of the key (a position and its images under
-//! the game's symmetries share one entry). The book names the rules it was made for (`connect4:7x6`); it is only true
-//! for those, and the front doors (`read_book` of the crate `gamesearch-games`) check it.
+//! the game's symmetries share one entry). The book names the rules it was made for
+//! (`connect4:7x6`); it is only true for those, and the front doors (`read_book` of the crate
+//! `gamesearch-games`) check it.
 //!
 //! # File format (version 1, little-endian)
 //!
@@ -40,7 +41,7 @@
 //! ```
 //!
 //! A game with mirror images (a `SolverKnowledge::canonical_key`) is answered for the mirror
-//! image with the move symmetry (Connect-Four's, in the crate `gamesearch-games`):
+//! image with the move mirrored (Connect-Four's, in the crate `gamesearch-games`):
 //!
 //! ```
 //! use gamesearch::solver::book::Book;
@@ -74,7 +75,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::node::{book_key, oriented, to_key_orientation};
+use super::node::{book_key, from_key_orientation, to_key_orientation};
 use super::table::{decode_bound, encode_lower, encode_upper, TranspositionTable, DRAFT_EXACT};
 use super::SolverKnowledge;
 use crate::error::Error;
@@ -225,8 +226,8 @@ impl Book {
         self.keys.binary_search(&key).ok().map(|i| self.entries[i])
     }
 
-    /// What the book knows of `p`: bounds in MAX's view and its move, named for `p` (symmetry
-    /// when `p` is keyed by its mirror image).
+    /// What the book knows of `p`: bounds in MAX's view and its move, named for `p` (turned
+    /// back when `p` is keyed by one of its images).
     pub fn lookup<G: PositionKey + SolverKnowledge>(&self, p: &G) -> Option<BookAnswer<G::Move>> {
         let (key, symmetry) = book_key(p);
         let e = self.get(key)?;
@@ -237,7 +238,8 @@ impl Book {
         let best_move = if e.best == 255 {
             None
         } else {
-            p.moves().nth(oriented(p, symmetry, e.best) as usize)
+            p.moves()
+                .nth(from_key_orientation(p, symmetry, e.best) as usize)
         };
         Some(BookAnswer { bounds, best_move })
     }

@@ -70,7 +70,7 @@ fn absolute(mut e: Entry, offset: Score) -> Entry {
 
 /// A best-move index read from an entry keyed as [`table_key`] says, in `p`'s order (255: none).
 #[inline]
-pub(super) fn oriented<G: SolverKnowledge>(p: &G, symmetry: u8, index: u8) -> u8 {
+pub(super) fn from_key_orientation<G: SolverKnowledge>(p: &G, symmetry: u8, index: u8) -> u8 {
     if symmetry != 0 && index != 255 {
         p.index_from_key(symmetry, index)
     } else {
@@ -303,7 +303,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 alpha = alpha.max(e.lower);
                 beta = beta.min(e.upper);
             }
-            table_move = p.moves().nth(oriented(p, symmetry, e.best) as usize);
+            table_move = p
+                .moves()
+                .nth(from_key_orientation(p, symmetry, e.best) as usize);
         }
         self.move_stack.truncate(base + kept.max(1));
         let me = p.to_move();

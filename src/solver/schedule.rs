@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use smallvec::SmallVec;
 
-use super::node::{oriented, put_first, table_key, Worker};
+use super::node::{from_key_orientation, put_first, table_key, Worker};
 use super::threads::{Helpers, Team};
 use super::{ExactSolver, Progress, Solution, SolveConfig, SolverKnowledge};
 use crate::error::Error;
@@ -159,7 +159,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 let mut moves: SmallVec<[G::Move; 16]> = game.moves().collect();
                 let (key, symmetry) = table_key(game);
                 let table_move = s.tt.probe(key).and_then(|e| {
-                    let index = oriented(game, symmetry, e.best);
+                    let index = from_key_orientation(game, symmetry, e.best);
                     game.moves().nth(index as usize)
                 });
                 put_first(&mut moves, table_move);
