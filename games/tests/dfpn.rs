@@ -6,7 +6,7 @@ use gamesearch::proof_number::{check_proof, Answer, Initial};
 use gamesearch::solver::{solve_alphabeta, SolveConfig};
 use gamesearch::trees::ExplicitTree;
 use gamesearch::{search, Algorithm, Limits, PositionKey, SearchConfig, SolverKnowledge};
-use gamesearch_games::{Connect4, Kalah, TicTacToe};
+use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
 use proptest::prelude::*;
 
 #[path = "../../tests/common/mod.rs"]
@@ -150,6 +150,21 @@ fn dfpn_proofs_of_games_pass_the_checker() {
     assert_eq!(d.prove(&k, 6).answer, Answer::Proven);
     let tree = d.proof_tree(&k, 6, true).unwrap();
     assert!(check_proof(&k, &tree, 6, u32::MAX, true).is_ok());
+    // Othello 4x4: its last seven plies answered by the game's own search, its positions keyed
+    // by their eight images; the proof and the disproof of its value still check node by node.
+    let o = Othello::new(4).unwrap();
+    let ab = SolveConfig {
+        tt_bytes: 16 << 20,
+        ..SolveConfig::default()
+    };
+    let v = solve_alphabeta(&o, &ab, |_| {}).unwrap().value.unwrap();
+    let mut d = Dfpn::new(&cfg).unwrap();
+    for (threshold, proof) in [(v, true), (v + 1, false)] {
+        let r = d.prove(&o, threshold);
+        assert_eq!(r.answer == Answer::Proven, proof, "V >= {threshold}?");
+        let tree = d.proof_tree(&o, threshold, proof).expect("a tree");
+        assert!(check_proof(&o, &tree, threshold, u32::MAX, proof).is_ok());
+    }
 }
 
 /// A node budget stops df-pn with "unknown"; a table smaller than a bucket is still a table.

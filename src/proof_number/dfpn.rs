@@ -30,7 +30,10 @@
 //! **Knowledge** ([`crate::SolverKnowledge`], searching to the end only): a win on the spot
 //! gives the node's exact value; moves that lose at once are dropped (they are the mover's worst);
 //! a position whose every move loses at once takes the game's value for it; the quiet bounds
-//! settle a threshold outside them without a search.
+//! settle a threshold outside them without a search; near the end, the game's own small search
+//! ([`crate::SolverKnowledge::endgame_value`]) answers the threshold with a null window, so the
+//! last plies are neither expanded nor stored node by node; the symmetric key
+//! ([`crate::SolverKnowledge::canonical_key`]) makes a position and its images one entry.
 
 use smallvec::SmallVec;
 
@@ -244,16 +247,18 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         self.stats
     }
 
-    /// The table key of `p` with `depth` to go (depth-limited searches tell depths apart).
+    /// The table key of `p` with `depth` to go (depth-limited searches tell depths apart): the
+    /// game's symmetric key where it has one, which a position shares with its images (the table
+    /// holds numbers and bounds, no moves, so which image does not matter).
     #[inline]
     fn key(&self, p: &G, depth: u32) -> u64 {
+        let key = p.canonical_key().map_or_else(|| p.key(), |(k, _)| k);
         if depth == u32::MAX {
-            p.key()
+            key
         } else {
-            p.key()
-                ^ u64::from(depth)
-                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    .rotate_left(17)
+            key ^ u64::from(depth)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(17)
         }
     }
 
@@ -310,6 +315,17 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         self.table.store(s);
     }
 
+    /// Stores bounds on a position's value that hold whatever the threshold (`work`: what
+    /// finding them cost).
+    fn store_bounds(&mut self, key: u64, lo: Score, hi: Score, work: u64) {
+        let mut s = *self.table.find(key).unwrap_or(&Slot { key, ..EMPTY });
+        s.key = key;
+        s.lo = s.lo.max(lo);
+        s.hi = s.hi.min(hi);
+        s.work = s.work.max(work.min(u64::from(u32::MAX)) as u32).max(1);
+        self.table.store(s);
+    }
+
     /// The numbers of a position whose value is known exactly.
     #[inline]
     fn settled(&self, value: Score) -> (Number, Number) {
@@ -338,7 +354,23 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         if known || pn >= th_pn || dn >= th_dn {
             return (pn, dn);
         }
-        // 2. A leaf: the horizon or the end of the game.
+        // 2. Near the game's end, the game's own small search answers the threshold's question
+        //    with the null window (v - 1, v): a value >= v proves it, one below disproves it.
+        if depth == u32::MAX {
+            let mut small = 0;
+            if let Some(f) = p.endgame_value(self.v - 1, self.v, &mut small) {
+                self.stats.leaves += small.max(1);
+                self.budget.exhausted(self.stats.nodes());
+                let (lo, hi) = if f >= self.v {
+                    (f, Score::MAX)
+                } else {
+                    (Score::MIN, f)
+                };
+                self.store_bounds(key, lo, hi, small);
+                return self.settled(f);
+            }
+        }
+        // 3. A leaf: the horizon or the end of the game.
         let mut moves: SmallVec<[G::Move; 16]> = if depth == 0 {
             SmallVec::new()
         } else {
@@ -355,7 +387,7 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         if self.budget.exhausted(self.stats.nodes()) {
             return (pn, dn);
         }
-        // 3. The game's knowledge, playing to the end.
+        // 4. The game's knowledge, playing to the end.
         if depth == u32::MAX {
             if let Some(win) = p.immediate_win() {
                 let f = p.play(win).evaluate();
@@ -375,19 +407,14 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
                     if lo >= self.v || hi < self.v {
                         let (pn, dn) = self.settled(if lo >= self.v { lo } else { hi });
                         // The bounds themselves are worth keeping.
-                        let mut s = *self.table.find(key).unwrap_or(&Slot { key, ..EMPTY });
-                        s.key = key;
-                        s.lo = s.lo.max(lo);
-                        s.hi = s.hi.min(hi);
-                        s.work = s.work.max(1);
-                        self.table.store(s);
+                        self.store_bounds(key, lo, hi, 1);
                         return (pn, dn);
                     }
                 }
             }
             p.order_moves(&mut moves);
         }
-        // 4. The children, searched most-proving first until a threshold is reached.
+        // 5. The children, searched most-proving first until a threshold is reached.
         let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
         // Leaf children are valued here once and never stored: the table is for interior nodes,
         // whose work is worth keeping.
