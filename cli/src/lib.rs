@@ -3,6 +3,7 @@
 //! display, the pictures of a traced search. The binary only parses arguments and prints.
 
 pub mod experiments;
+pub mod gtp;
 pub mod play;
 pub mod progress;
 pub mod serve;

@@ -15,7 +15,7 @@ mod commands;
 mod output;
 
 use commands::{
-    bench, combine, compare, experiment, play, search, serve, solve, split, tablebase, trace,
+    bench, combine, compare, experiment, gtp, play, search, serve, solve, split, tablebase, trace,
 };
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS, proof-number and
@@ -38,6 +38,10 @@ enum Command {
     /// `quit`; also read from standard input, so it can be scripted), or `--match N`: engine A
     /// against engine B over N seeded openings, colours swapped.
     Play(play::PlayArgs),
+    /// The engine as a GTP engine (Go Text Protocol, version 2) on standard input and output,
+    /// for GUIs and match programs: `boardsize`, `clear_board`, `play`, `genmove`, `undo`,
+    /// `showboard`. Black is the first player.
+    Gtp(gtp::GtpArgs),
     /// Record searches step by step and draw them: the JSON trace, the searched tree as DOT or
     /// SVG, and a self-contained HTML page that steps through the search (several algorithms
     /// side by side).
@@ -129,6 +133,7 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Search(a) => search::run(a, show),
         Command::Play(a) => play::run(a, show),
+        Command::Gtp(a) => gtp::run(a),
         Command::Trace(a) => trace::run(a),
         Command::Compare(a) => compare::run(a, show),
         Command::Solve(a) => solve::run(a, show),

@@ -13,6 +13,8 @@ use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::gtp::GtpEngine;
+
 /// A game that can be played in the terminal: drawn as text, moves typed in its own notation
 /// (what [`Game::move_name`](gamesearch::Game::move_name) prints).
 pub trait Board: PositionKey + Heuristic + SolverKnowledge {
@@ -47,6 +49,12 @@ pub trait Board: PositionKey + Heuristic + SolverKnowledge {
     /// What the engine's heuristic values count, as the estimates it prints name it.
     fn heuristic_unit() -> &'static str {
         "heuristic points"
+    }
+    /// The board size a GTP engine is told (`boardsize`), if this game has a GTP form and this
+    /// is its starting position (GTP sets up no other: a match with a GTP engine starts here
+    /// and tells it every move). Default: none.
+    fn gtp_board_size(&self) -> Option<u32> {
+        None
     }
 }
 
@@ -192,6 +200,11 @@ impl Board for Othello {
     fn parse_move(&self, s: &str) -> Option<u8> {
         Othello::parse_move(self, s).filter(|&m| gamesearch::Game::moves(self).any(|x| x == m))
     }
+    /// Edax's GTP (`-gtp`) plays 8x8 from the four centre discs, Black to move.
+    fn gtp_board_size(&self) -> Option<u32> {
+        let n = self.size();
+        (Othello::new(n).ok()? == *self).then_some(n as u32)
+    }
 }
 
 /// How long and how deep the engine thinks per move, with which driver and table.
@@ -307,6 +320,71 @@ impl EngineSettings {
             depth: self.depth.unwrap_or(base.depth),
             driver: self.driver.unwrap_or(base.driver),
             tt_mb: self.tt_mb.unwrap_or(base.tt_mb),
+        }
+    }
+}
+
+/// A side of a match: one of the library's engines, or an outside engine spoken to in GTP.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Contender {
+    /// The library's engine.
+    Engine(EngineSpec),
+    /// An outside engine: the command that starts it in GTP mode (run by `sh -c`).
+    Gtp(String),
+}
+
+impl std::fmt::Display for Contender {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Contender::Engine(e) => e.fmt(f),
+            Contender::Gtp(command) => write!(f, "GTP engine `{command}`"),
+        }
+    }
+}
+
+/// A match side as typed: `gtp:COMMAND`, or engine settings laid over the side's defaults.
+///
+/// ```
+/// use gamesearch_cli::play::{Contender, ContenderSettings, EngineSpec};
+/// let b: ContenderSettings = "gtp:edax -gtp -l 8".parse().unwrap();
+/// assert_eq!(b.over(EngineSpec::default()), Contender::Gtp("edax -gtp -l 8".into()));
+/// let a: ContenderSettings = "tt=128".parse().unwrap();
+/// assert!(matches!(a.over(EngineSpec::default()), Contender::Engine(e) if e.tt_mb == 128));
+/// assert!("gtp:".parse::<ContenderSettings>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum ContenderSettings {
+    /// The library's engine, with the settings given.
+    Engine(EngineSettings),
+    /// An outside GTP engine's command.
+    Gtp(String),
+}
+
+impl Default for ContenderSettings {
+    fn default() -> Self {
+        ContenderSettings::Engine(EngineSettings::default())
+    }
+}
+
+impl std::str::FromStr for ContenderSettings {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.strip_prefix("gtp:") {
+            Some(command) if command.trim().is_empty() => {
+                Err("gtp: needs the command that starts the engine in GTP mode".into())
+            }
+            Some(command) => Ok(ContenderSettings::Gtp(command.trim().to_owned())),
+            None => s.parse().map(ContenderSettings::Engine),
+        }
+    }
+}
+
+impl ContenderSettings {
+    /// The contender, an engine's settings laid over `base`.
+    pub fn over(&self, base: EngineSpec) -> Contender {
+        match self {
+            ContenderSettings::Engine(e) => Contender::Engine(e.over(base)),
+            ContenderSettings::Gtp(command) => Contender::Gtp(command.clone()),
         }
     }
 }
@@ -646,12 +724,12 @@ impl Tally {
 
 /// Engine A against engine B: `openings` positions reached by `opening_plies` seeded random
 /// moves from the start, each played twice with the colours swapped.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Match {
-    /// Engine A (the tally is A's).
-    pub a: EngineSpec,
-    /// Engine B.
-    pub b: EngineSpec,
+    /// Contender A (the tally is A's).
+    pub a: Contender,
+    /// Contender B.
+    pub b: Contender,
     /// Openings (each gives two games).
     pub openings: usize,
     /// Random plies that make an opening.
@@ -663,26 +741,132 @@ pub struct Match {
 /// Random openings tried before a match gives up on finding one that leaves a game to play.
 pub const OPENING_TRIES: usize = 10_000;
 
-/// Plays the match from `start`; `on_game` sees the running tally after each game. The stop
-/// flag of `base` ends it with the games finished.
+/// The two sides of a match, started: [`Seats::start`] before the match, so that a GTP engine
+/// that cannot be started is an error before anything is printed.
+pub struct Seats<G: Board>([Seat<G>; 2]);
+
+impl<G: Board> Seats<G> {
+    /// Builds A's and B's engines, or starts their GTP engines.
+    pub fn start(m: &Match, start: &G) -> anyhow::Result<Seats<G>> {
+        Ok(Seats([
+            Seat::start(&m.a, start)?,
+            Seat::start(&m.b, start)?,
+        ]))
+    }
+
+    /// For each side that is a GTP engine, the time it took.
+    pub fn gtp_times(&self) -> [Option<GtpTime>; 2] {
+        self.0.each_ref().map(|s| {
+            s.gtp_thinking().map(|(seconds_a_move, moves)| GtpTime {
+                moves,
+                seconds_a_move,
+            })
+        })
+    }
+}
+
+/// One side of a match, running.
+enum Seat<G: Board> {
+    Engine(Box<Engine<G>>, EngineSpec),
+    Gtp(GtpEngine),
+}
+
+impl<G: Board> Seat<G> {
+    fn start(c: &Contender, start: &G) -> anyhow::Result<Seat<G>> {
+        Ok(match c {
+            Contender::Engine(spec) => Seat::Engine(Box::new(spec.build()?), *spec),
+            Contender::Gtp(command) => {
+                if start.gtp_board_size().is_none() {
+                    anyhow::bail!(
+                        "a GTP engine plays from the game's starting position, and this game \
+                         has no GTP form or does not start here (Othello: `othello` or \
+                         `othello:NxN`)"
+                    );
+                }
+                Seat::Gtp(GtpEngine::start(command)?)
+            }
+        })
+    }
+
+    /// A new game from `start`, the opening's moves told to a GTP engine.
+    fn new_game(&mut self, start: &G, opening: &[G::Move]) -> anyhow::Result<()> {
+        match self {
+            Seat::Engine(e, _) => e.new_game(),
+            Seat::Gtp(g) => {
+                g.new_game(start.gtp_board_size().unwrap_or_default())?;
+                let mut p = start.clone();
+                for &m in opening {
+                    g.play(p.to_move(), &p.move_name(m))?;
+                    p = p.play(m);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// This side's move in `p`.
+    fn choose(&mut self, p: &G, base: &Limits) -> anyhow::Result<G::Move> {
+        match self {
+            Seat::Engine(e, spec) => {
+                let t = e.think(p, &spec.limits(base), |_| {});
+                t.best_move
+                    .ok_or_else(|| anyhow::anyhow!("the engine found no move in a live game"))
+            }
+            Seat::Gtp(g) => {
+                let name = g.genmove(p.to_move())?;
+                p.parse_move(&name).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "the GTP engine played `{name}` where the legal moves are {}",
+                        p.move_help()
+                    )
+                })
+            }
+        }
+    }
+
+    /// Tells a GTP engine the opponent's move.
+    fn opponent_played(&mut self, p: &G, m: G::Move) -> anyhow::Result<()> {
+        if let Seat::Gtp(g) = self {
+            g.play(p.to_move(), &p.move_name(m))?;
+        }
+        Ok(())
+    }
+
+    /// Seconds a move a GTP engine took, and its moves.
+    fn gtp_thinking(&self) -> Option<(f64, u64)> {
+        match self {
+            Seat::Gtp(g) => Some((
+                g.thinking.as_secs_f64() / g.generated.max(1) as f64,
+                g.generated,
+            )),
+            Seat::Engine(..) => None,
+        }
+    }
+}
+
+/// What a GTP engine in a match took: its moves and seconds a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct GtpTime {
+    /// Moves it generated.
+    pub moves: u64,
+    /// Mean seconds a move (its answer's wall-clock time, as seen from here).
+    pub seconds_a_move: f64,
+}
+
+/// Plays the match from `start` between the sides started by [`Seats::start`]; `on_game` sees
+/// the running tally after each game. The stop flag of `base` ends it with the games finished.
+/// Returns A's tally.
 pub fn play_match<G: Board>(
     start: &G,
     m: &Match,
+    seats: &mut Seats<G>,
     base: &Limits,
     mut on_game: impl FnMut(&Tally),
 ) -> anyhow::Result<Tally> {
-    let Match {
-        a,
-        b,
-        openings,
-        opening_plies,
-        seed,
-    } = m;
-    let (a, b, openings, opening_plies, seed) = (a, b, *openings, *opening_plies, *seed);
+    let (openings, opening_plies, seed) = (m.openings, m.opening_plies, m.seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tally = Tally::default();
-    let mut engines: [Engine<G>; 2] = [a.build()?, b.build()?];
-    let specs = [a, b];
+    let seats = &mut seats.0;
     for _ in 0..openings {
         // A random opening that does not end the game: a bounded number of tries (one that
         // cannot exist must not spin forever), the stop flag honoured between them.
@@ -691,30 +875,31 @@ pub fn play_match<G: Board>(
             if base.stop_requested() {
                 return Ok(tally);
             }
-            opening = crate::experiments::random_play(start, opening_plies, &mut rng);
+            opening = crate::experiments::random_line(start, opening_plies, &mut rng);
             if opening.is_some() {
                 break;
             }
         }
-        let Some(opening) = opening else {
+        let Some((opening, line)) = opening else {
             anyhow::bail!(
                 "no opening of {opening_plies} random plies that leaves the game unfinished \
                  was found in {OPENING_TRIES} tries: lower --opening-plies"
             );
         };
         for a_is_first in [true, false] {
-            for e in &mut engines {
-                e.new_game();
+            for s in seats.iter_mut() {
+                s.new_game(start, &line)?;
             }
             let mut p = opening.clone();
             while p.moves().next().is_some() {
                 if base.stop_requested() {
                     return Ok(tally);
                 }
-                // Engine 0 (A) plays MAX when it is first.
+                // Seat 0 (A) plays MAX when it is first.
                 let i = usize::from((p.to_move() == Player::Max) != a_is_first);
-                let t = engines[i].think(&p, &specs[i].limits(base), |_| {});
-                p = p.play(t.best_move.expect("the game is not over"));
+                let mv = seats[i].choose(&p, base)?;
+                seats[1 - i].opponent_played(&p, mv)?;
+                p = p.play(mv);
             }
             let v = p.evaluate().signum() * if a_is_first { 1 } else { -1 };
             match v {

@@ -498,6 +498,99 @@ fn a_match_between_two_perfect_engines_is_all_draws() {
 }
 
 #[test]
+fn a_match_against_a_gtp_engine_tells_it_every_move() {
+    // B is this program's own engine behind GTP (`gamesearch gtp`), A the same engine in the
+    // process: both search to a fixed depth, so each opening's two games are one game with the
+    // names swapped, and A scores exactly one half — unless a move, a pass or a new game is lost
+    // on the way through the protocol (an illegal move or a desynchronised board then ends the
+    // match with an error, or the games differ).
+    let b = format!(
+        "gtp:{} gtp othello:6x6 --engine depth=2",
+        env!("CARGO_BIN_EXE_gamesearch")
+    );
+    let (code, out, err) = gamesearch(&[
+        "play",
+        "othello:6x6",
+        "--match",
+        "3",
+        "--a",
+        "depth=2",
+        "--b",
+        &b,
+        "--opening-plies",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 6, "{v}");
+    assert_eq!(v["score"], 0.5, "{v}");
+    assert!(v["gtp_b"]["moves"].as_u64().unwrap() > 30, "{v}");
+    assert!(v["gtp_a"].is_null(), "{v}");
+}
+
+#[test]
+fn the_gtp_engine_answers_the_protocol() {
+    let (code, out, err) = gamesearch_stdin(
+        &["gtp", "othello", "--engine", "depth=1"],
+        "protocol_version\n3 boardsize 8\nboardsize 6\nplay black f5\nplay black f6\n\
+         genmove white\nundo\nundo\nundo\nfrobnicate\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let answers: Vec<&str> = out.trim_end().split("\n\n").collect();
+    assert_eq!(answers[0], "= 2");
+    assert_eq!(answers[1], "=3 ");
+    assert!(answers[2].starts_with("? unacceptable size"), "{out}");
+    assert_eq!(answers[3], "= ");
+    assert!(answers[4].starts_with("? wrong colour: white"), "{out}");
+    // Depth 1 takes the first of the equal replies the engine orders first: one of three.
+    assert!(["= d6", "= f6", "= f4"].contains(&answers[5]), "{out}");
+    assert_eq!(&answers[6..9], ["= ", "= ", "? cannot undo"]);
+    assert_eq!(answers[9], "? unknown command");
+    assert_eq!(answers[10], "="); // quit's `= `, its space trimmed with the output's end
+}
+
+#[test]
+fn bad_gtp_input_is_one_line_and_exit_2() {
+    for args in [
+        &["gtp", "connect4:7x6"][..],
+        &["gtp", "othello:8x8:f5"],
+        &["play", "othello", "--match", "1", "--b", "gtp:"],
+        &["play", "othello", "--match", "1", "--b", "gtp:exit 3"],
+        &[
+            "play",
+            "othello",
+            "--match",
+            "1",
+            "--b",
+            "gtp:no-such-gtp-engine",
+        ],
+        &["play", "othello:8x8:f5", "--match", "1", "--b", "gtp:cat"],
+        &["play", "tictactoe", "--match", "1", "--a", "gtp:cat"],
+    ] {
+        let (code, out, err) = gamesearch(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+    // An engine that answers everything with a move that is not legal: the match has begun
+    // (its line is printed), and ends with one line of error.
+    let (code, _, err) = gamesearch(&[
+        "play",
+        "othello",
+        "--match",
+        "1",
+        "--b",
+        "gtp:while read c; do printf '= a1\\n\\n'; done",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let last = err.trim_end().lines().last().unwrap();
+    assert!(
+        last.starts_with("error: the GTP engine played `a1` where the legal moves are"),
+        "{err}"
+    );
+}
+
+#[test]
 fn search_with_a_time_budget_deepens_and_reports_each_iteration() {
     for game in ["connect4:7x6", "kalah:6,4", "tictactoe", "connect4:5x4:33"] {
         for budget in ["0.001", "0.05"] {

@@ -59,6 +59,7 @@ pub mod bench;
 pub mod combine;
 pub mod compare;
 pub mod experiment;
+pub mod gtp;
 pub mod play;
 pub mod search;
 pub mod serve;

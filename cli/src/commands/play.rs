@@ -5,7 +5,9 @@ use clap::{Args, ValueEnum};
 use gamesearch::solver::book::Book;
 use gamesearch::tablebase::{Probed, Tablebase};
 use gamesearch::Limits;
-use gamesearch_cli::play::{self as playing, Board, EngineSettings, EngineSpec, Human, Match};
+use gamesearch_cli::play::{
+    self as playing, Board, ContenderSettings, EngineSettings, EngineSpec, Human, Match,
+};
 use gamesearch_cli::progress;
 use gamesearch_games::GameSpec;
 
@@ -43,13 +45,14 @@ pub struct PlayArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     pub r#match: Option<u64>,
     /// Match: engine A (scored), as --engine; the fields not given keep A's defaults
-    /// (time=0.01, pvs, tt=64).
+    /// (time=0.01, pvs, tt=64). Or `gtp:COMMAND`: an outside engine started by COMMAND in GTP
+    /// mode (e.g. `gtp:edax -gtp -l 10`), told every move, from the game's start.
     #[arg(long, requires = "match")]
-    pub a: Option<EngineSettings>,
+    pub a: Option<ContenderSettings>,
     /// Match: engine B, as --engine; the fields not given keep B's defaults (time=0.1, pvs,
-    /// tt=64).
+    /// tt=64). Or `gtp:COMMAND`, as for A.
     #[arg(long, requires = "match")]
-    pub b: Option<EngineSettings>,
+    pub b: Option<ContenderSettings>,
     /// Match: random plies that make each opening.
     #[arg(long, default_value_t = 2, requires = "match", allow_negative_numbers = true, value_parser = whole::<u32>(0, u32::MAX.into()))]
     pub opening_plies: u32,
@@ -203,16 +206,18 @@ fn play<G: Board + Sync>(
             return Ok(());
         }
     };
+    let mut seats = playing::Seats::start(&m, start)?;
     eprintln!(
         "match: {} openings of {} random plies (seed {}), each played twice; A: {}; B: {}",
         m.openings, m.opening_plies, m.seed, m.a, m.b
     );
     let bar = progress::steps(show, 2 * m.openings as u64, "games");
-    let tally = playing::play_match(start, &m, base, |t| {
+    let tally = playing::play_match(start, &m, &mut seats, base, |t| {
         bar.inc(1);
         bar.set_message(format!("A: +{} ={} -{}", t.wins, t.draws, t.losses));
     })?;
     bar.finish_and_clear();
+    let gtp = seats.gtp_times();
     let (score, lo, hi) = tally.score();
     let games = tally.wins + tally.draws + tally.losses;
     if json {
@@ -220,6 +225,7 @@ fn play<G: Board + Sync>(
             "games": games, "a": m.a.to_string(), "b": m.b.to_string(),
             "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
             "score": score, "ci95": [lo, hi], "seed": m.seed, "opening_plies": m.opening_plies,
+            "gtp_a": gtp[0], "gtp_b": gtp[1],
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
@@ -228,6 +234,14 @@ fn play<G: Board + Sync>(
             tally.wins, tally.draws, tally.losses
         );
         println!("A's score {score:.3}  95% CI [{lo:.3}, {hi:.3}]");
+        for (side, t) in ["A", "B"].iter().zip(gtp) {
+            if let Some(t) = t {
+                println!(
+                    "{side} (GTP) took {:.3} s a move over {} moves",
+                    t.seconds_a_move, t.moves
+                );
+            }
+        }
     }
     Ok(())
 }

@@ -23,13 +23,26 @@ use rand::Rng;
 /// assert_eq!(p.moves_played(), 4);
 /// ```
 pub fn random_play<G: Game>(start: &G, plies: u32, rng: &mut impl Rng) -> Option<G> {
+    random_line(start, plies, rng).map(|(p, _)| p)
+}
+
+/// [`random_play`] with the moves that reached the position (the same position for the same
+/// seed).
+pub fn random_line<G: Game>(
+    start: &G,
+    plies: u32,
+    rng: &mut impl Rng,
+) -> Option<(G, Vec<G::Move>)> {
     let mut p = start.clone();
+    let mut line = Vec::with_capacity(plies as usize);
     for _ in 0..plies {
         let moves: Vec<G::Move> = p.moves().collect();
         if moves.is_empty() {
             return None;
         }
-        p = p.play(moves[rng.gen_range(0..moves.len())]);
+        let m = moves[rng.gen_range(0..moves.len())];
+        line.push(m);
+        p = p.play(m);
     }
-    p.moves().next().is_some().then_some(p)
+    p.moves().next().is_some().then_some((p, line))
 }
