@@ -40,6 +40,7 @@ pub mod error;
 pub mod exact;
 pub mod game;
 pub mod limits;
+pub mod mcts;
 mod memory;
 pub mod observe;
 pub mod outcome;
@@ -61,7 +62,9 @@ pub use game::{line_names, Adapter, Game, Player, PositionKey, Score, INF, VALUE
 pub use limits::Limits;
 pub use proof_number::{pn_value, PnConfig};
 pub use report::{Report, SolveReport};
-pub use search::{run_report, search, Algorithm, CnsParams, Details, Outcome, SearchConfig};
+pub use search::{
+    run_report, search, Algorithm, CnsParams, Details, MctsParams, Outcome, SearchConfig,
+};
 pub use solver::{ExactSolver, Solution, SolveConfig, SolverKnowledge};
 pub use stats::Stats;
 

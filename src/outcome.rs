@@ -55,7 +55,7 @@ impl SearchConfig {
 /// let r = search(&root, Algorithm::Cns(CnsParams::default()), &SearchConfig::new(3));
 /// match r.details {
 ///     Details::Conspiracy { range, .. } => assert_eq!(range, (r.value.unwrap(), r.value.unwrap())),
-///     Details::None => unreachable!("CNS reports its range"),
+///     _ => unreachable!("CNS reports its range"),
 /// }
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -69,6 +69,14 @@ pub enum Details {
         range: (Score, Score),
         /// `(value, conspiracy size)` for each value of the range.
         numbers: ConspiracyNumbers,
+    },
+    /// Monte-Carlo tree search: the root's mean reward for MAX (win 1, draw ½, loss 0) and
+    /// its visits.
+    Mcts {
+        /// Mean reward for MAX over the root's playouts.
+        mean: f64,
+        /// The root's visits.
+        visits: u64,
     },
 }
 
@@ -110,8 +118,12 @@ impl<M: Copy> Outcome<M> {
     ) -> Report {
         let pv = crate::game::line_names(game, &self.pv);
         let (range, conspiracy) = match &self.details {
-            Details::None => (None, None),
             Details::Conspiracy { range, numbers } => (Some(*range), Some(numbers.clone())),
+            _ => (None, None),
+        };
+        let mcts_mean = match self.details {
+            Details::Mcts { mean, .. } => Some(mean),
+            _ => None,
         };
         Report {
             algo: algo.to_string(),
@@ -124,6 +136,7 @@ impl<M: Copy> Outcome<M> {
             time_ms,
             range,
             conspiracy,
+            mcts_mean,
         }
     }
 }

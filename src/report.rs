@@ -38,6 +38,9 @@ pub struct Report {
     /// Conspiracy-number search: `[value, conspiracy size]` for each value in the range.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub conspiracy: Option<Vec<(Score, usize)>>,
+    /// Monte-Carlo tree search: the root's mean reward for MAX (win 1, draw ½, loss 0).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub mcts_mean: Option<f64>,
 }
 
 /// A [`crate::Solution`] with its move named, ready for people or `--json`.

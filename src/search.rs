@@ -26,6 +26,7 @@ use crate::observe::{NoObserver, Observer};
 pub use crate::outcome::{Details, Outcome, SearchConfig};
 use crate::proof_number::PnConfig;
 use crate::report::Report;
+use crate::stats::Stats;
 
 /// Conspiracy-number search's parameters (McAllester 1988): it stops when the root's likely
 /// range `[Vmin, Vmax]` is at most `accuracy` wide, or when every value but the root's needs at
@@ -80,6 +81,54 @@ pub enum Algorithm {
     /// Conspiracy-number search (McAllester 1988); the PV is the best move alone, and
     /// [`Outcome::details`] holds the likely range and conspiracy numbers.
     Cns(CnsParams),
+    /// Monte-Carlo tree search, UCT (Kocsis & Szepesvári 2006), or MCTS-Solver (Winands et
+    /// al. 2008) with `solver`: see [`crate::mcts`]. Not a minimax search: its value is the
+    /// proven result (+1, 0, −1: the sign of minimax's) when MCTS-Solver proves the root, none
+    /// otherwise; the budget's nodes count playouts; without a budget, plain UCT runs
+    /// [`MctsParams::DEFAULT_PLAYOUTS`].
+    Mcts(MctsParams),
+}
+
+/// MCTS's parameters (the rest of [`crate::mcts::MctsConfig`] comes from the search's).
+///
+/// ```
+/// use gamesearch::{Algorithm, MctsParams};
+/// let a: Algorithm = "mcts-solver".parse().unwrap();
+/// assert_eq!(a, Algorithm::Mcts(MctsParams { solver: true, ..MctsParams::default() }));
+/// assert_eq!(MctsParams::default().exploration, std::f64::consts::SQRT_2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsParams {
+    /// MCTS-Solver: back proven results up.
+    pub solver: bool,
+    /// UCT's exploration constant C.
+    pub exploration: f64,
+    /// Seed of the playouts.
+    pub seed: u64,
+}
+
+impl MctsParams {
+    /// Playouts of plain UCT when the search has no budget.
+    pub const DEFAULT_PLAYOUTS: u64 = 100_000;
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams {
+            solver: false,
+            exploration: std::f64::consts::SQRT_2,
+            seed: 1,
+        }
+    }
+}
+
+// The exploration constant compared by its bits, so that an algorithm is a key.
+impl Eq for MctsParams {}
+
+impl std::hash::Hash for MctsParams {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.solver, self.exploration.to_bits(), self.seed).hash(h);
+    }
 }
 
 impl From<DepthFirst> for Algorithm {
@@ -114,6 +163,34 @@ impl Algorithm {
         }),
     ];
 
+    /// Every algorithm by name: [`Algorithm::ALL`], which give minimax's value, then the
+    /// Monte-Carlo searches (default parameters), which do not.
+    pub const NAMED: [Algorithm; 12] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaHard,
+        Algorithm::Scout,
+        Algorithm::NegaScout,
+        Algorithm::NegaScoutMinimax,
+        Algorithm::Pvs,
+        Algorithm::Mtdf,
+        Algorithm::PnMulti,
+        Algorithm::Cns(CnsParams {
+            accuracy: 0,
+            threshold: None,
+        }),
+        Algorithm::Mcts(MctsParams {
+            solver: false,
+            exploration: std::f64::consts::SQRT_2,
+            seed: 1,
+        }),
+        Algorithm::Mcts(MctsParams {
+            solver: true,
+            exploration: std::f64::consts::SQRT_2,
+            seed: 1,
+        }),
+    ];
+
     /// The CLI name.
     pub fn name(self) -> &'static str {
         match self {
@@ -127,6 +204,8 @@ impl Algorithm {
             Algorithm::Mtdf => "mtdf",
             Algorithm::PnMulti => "pn-multi",
             Algorithm::Cns(_) => "cns",
+            Algorithm::Mcts(p) if p.solver => "mcts-solver",
+            Algorithm::Mcts(_) => "mcts",
         }
     }
 
@@ -159,12 +238,12 @@ impl fmt::Display for Algorithm {
 impl FromStr for Algorithm {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {
-        Algorithm::ALL
+        Algorithm::NAMED
             .into_iter()
             .find(|a| a.name() == s)
             .ok_or_else(|| Error::UnknownAlgorithm {
                 name: s.to_string(),
-                known: Algorithm::ALL.map(Algorithm::name).join(", "),
+                known: Algorithm::NAMED.map(Algorithm::name).join(", "),
             })
     }
 }
@@ -221,6 +300,45 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                 details: Details::Conspiracy {
                     range: r.range,
                     numbers: r.conspiracy,
+                },
+            }
+        }
+        Algorithm::Mcts(p) => {
+            let mcts = crate::mcts::MctsConfig {
+                exploration: p.exploration,
+                solver: p.solver,
+                seed: p.seed,
+                depth: cfg.depth,
+                ..crate::mcts::MctsConfig::default()
+            };
+            let mut limits = cfg.limits.clone();
+            if !p.solver && limits.max_nodes.is_none() && limits.max_time.is_none() {
+                limits.max_nodes = Some(MctsParams::DEFAULT_PLAYOUTS);
+            }
+            match crate::mcts::search(game, &mcts, &limits) {
+                Ok(r) => Outcome {
+                    value: r.proven,
+                    best_move: r.best_move,
+                    pv: r.best_move.into_iter().collect(),
+                    complete: r.proven.is_some(),
+                    stats: Stats {
+                        leaves: r.playouts,
+                        interior: r.tree_nodes as u64,
+                        ..Stats::default()
+                    },
+                    details: Details::Mcts {
+                        mean: r.mean,
+                        visits: r.root_visits,
+                    },
+                },
+                // Only a bad exploration constant fails: no search, no result.
+                Err(_) => Outcome {
+                    value: None,
+                    best_move: None,
+                    pv: Vec::new(),
+                    complete: false,
+                    stats: Stats::default(),
+                    details: Details::None,
                 },
             }
         }

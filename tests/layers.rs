@@ -27,6 +27,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("solver", 2),
     ("engine", 2),
     ("tablebase", 2),
+    ("mcts", 2),
     ("search", 3),
     ("trace", 3),
     ("exact", 3),

@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use gamesearch::trees::Values;
-use gamesearch::{Algorithm, CnsParams};
+use gamesearch::{Algorithm, CnsParams, MctsParams};
 
 /// The engine's settings for `search` without `--algo`.
 #[derive(Args, Clone, Copy)]
@@ -33,11 +33,11 @@ pub enum DriverArg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlgoArg(pub Algorithm);
 
-pub const ALGO_ARGS: [AlgoArg; Algorithm::ALL.len()] = {
-    let mut out = [AlgoArg(Algorithm::Minimax); Algorithm::ALL.len()];
+pub const ALGO_ARGS: [AlgoArg; Algorithm::NAMED.len()] = {
+    let mut out = [AlgoArg(Algorithm::Minimax); Algorithm::NAMED.len()];
     let mut i = 0;
     while i < out.len() {
-        out[i] = AlgoArg(Algorithm::ALL[i]);
+        out[i] = AlgoArg(Algorithm::NAMED[i]);
         i += 1;
     }
     out
@@ -91,6 +91,12 @@ pub struct SearchOpts {
     /// Conspiracy-number search: conspiracy threshold NT (default: unlimited).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     pub threshold: Option<u64>,
+    /// MCTS: UCT's exploration constant C (rewards in [0, 1]).
+    #[arg(long, default_value_t = std::f64::consts::SQRT_2, allow_negative_numbers = true, value_parser = parse_epsilon)]
+    pub exploration: f64,
+    /// MCTS: seed of the playouts and of the order children are tried in.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+    pub seed: u64,
     /// Print JSON for tools instead of text.
     #[arg(long)]
     pub json: bool,
@@ -127,6 +133,11 @@ impl SearchOpts {
             Algorithm::Cns(_) => Algorithm::Cns(CnsParams {
                 accuracy: self.accuracy,
                 threshold: self.threshold.map(|t| t as usize),
+            }),
+            Algorithm::Mcts(p) => Algorithm::Mcts(MctsParams {
+                solver: p.solver,
+                exploration: self.exploration,
+                seed: self.seed,
             }),
             other => other,
         }
@@ -186,7 +197,7 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// `--epsilon`: a finite number >= 0.
+/// `--epsilon`, `--exploration`: a finite number >= 0.
 pub fn parse_epsilon(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(e) if e.is_finite() && e >= 0.0 => Ok(e),

@@ -15,11 +15,17 @@ pub fn game_title(text: &str, spec: &GameSpec) -> String {
 
 pub fn print_report(game: &str, r: &Report) {
     println!("game        {game}");
-    println!("algorithm   {}  (depth {})", r.algo, r.depth);
-    let status = if r.complete {
-        ""
+    if r.depth == u32::MAX {
+        println!("algorithm   {}  (to the end of the game)", r.algo);
     } else {
-        "  (INCOMPLETE: budget or Ctrl-C; best so far)"
+        println!("algorithm   {}  (depth {})", r.algo, r.depth);
+    }
+    let status = match (r.complete, r.mcts_mean) {
+        (true, _) => "",
+        (false, Some(_)) => {
+            "  (not proven: MCTS-Solver proves a result, plain MCTS estimates one, below)"
+        }
+        (false, None) => "  (INCOMPLETE: budget or Ctrl-C; best so far)",
     };
     match r.value {
         Some(v) => println!("value       {v}  (the first player's view){status}"),
@@ -48,6 +54,14 @@ pub fn print_report(game: &str, r: &Report) {
         println!("conspiracy  {}", list.join(" "));
     }
     let s = &r.stats;
+    if let Some(mean) = r.mcts_mean {
+        println!("mean        {mean:.3}  (the first player's reward: win 1, draw 0.5, loss 0)");
+        println!(
+            "stats       playouts {}  tree nodes {}  time {:.3} ms",
+            s.leaves, s.interior, r.time_ms
+        );
+        return;
+    }
     println!(
         "stats       leaves {}  interior {}  tests {}  re-searches {}  time {:.3} ms",
         s.leaves, s.interior, s.tests, s.re_searches, r.time_ms

@@ -591,6 +591,91 @@ fn bad_gtp_input_is_one_line_and_exit_2() {
 }
 
 #[test]
+fn mcts_searches_to_the_end_and_mcts_solver_proves() {
+    // MCTS-Solver, no budget: tic-tac-toe proven a draw, Kalah(4,2) a first-player win (the
+    // exact solver's results, signs of their values).
+    for (game, want) in [("tictactoe", 0), ("kalah:4,2", 1)] {
+        let (code, out, err) = gamesearch(&["search", game, "--algo", "mcts-solver", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (v["value"].as_i64(), v["complete"].as_bool()),
+            (Some(want), Some(true)),
+            "{v}"
+        );
+        let (_, solved, _) = gamesearch(&["solve", game, "--json"]);
+        let solved: serde_json::Value = serde_json::from_str(&solved).unwrap();
+        assert_eq!(solved["value"].as_i64().unwrap().signum(), want);
+    }
+    // Plain UCT estimates: its budget's nodes are playouts, the same seed gives the same search.
+    let run = |seed: &str| {
+        let (code, out, err) = gamesearch(&[
+            "search",
+            "connect4:5x4",
+            "--algo",
+            "mcts",
+            "--max-nodes",
+            "3000",
+            "--seed",
+            seed,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v.as_object_mut().unwrap().remove("time_ms");
+        v
+    };
+    let v = run("7");
+    assert_eq!(v["stats"]["leaves"], 3000, "{v}");
+    assert!(v["value"].is_null() && v["complete"] == false, "{v}");
+    let mean = v["mcts_mean"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&mean), "{v}");
+    assert_eq!(run("7"), v);
+    let (code, out, _) = gamesearch(&[
+        "search",
+        "othello:6x6",
+        "--algo",
+        "mcts",
+        "--max-nodes",
+        "500",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("to the end of the game") && out.contains("playouts 500"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_mcts_input_is_one_line_and_exit_2() {
+    for args in [
+        &[
+            "search",
+            "tictactoe",
+            "--algo",
+            "mcts",
+            "--exploration",
+            "-1",
+        ][..],
+        &[
+            "search",
+            "tictactoe",
+            "--algo",
+            "mcts",
+            "--exploration",
+            "nan",
+        ],
+        &["search", "tictactoe", "--algo", "mcts", "--seed", "-3"],
+        &["trace", "tictactoe", "--algo", "mcts-solver"],
+        &["search", "tictactoe", "--algo", "mcts-fast"],
+    ] {
+        let (code, out, err) = gamesearch(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn search_with_a_time_budget_deepens_and_reports_each_iteration() {
     for game in ["connect4:7x6", "kalah:6,4", "tictactoe", "connect4:5x4:33"] {
         for budget in ["0.001", "0.05"] {

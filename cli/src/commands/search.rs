@@ -56,9 +56,16 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
         return on_game!(&spec, g => run_engine(g, &title, &opts, &engine, show));
     }
     let algo = opts.algorithm(algo.unwrap_or(AlgoArg(Algorithm::NegaScout)));
-    let depth = horizon(&spec, opts.depth)?;
-    check_feasible(&spec, depth, &[algo], opts.budget)?;
-    warn_if_long(&spec, depth, algo, opts.budget);
+    let depth = if let (Algorithm::Mcts(_), None) = (algo, opts.depth) {
+        // Playouts run to the game's end; the tree is bounded by its node cap, plain UCT by
+        // its default playouts.
+        spec.horizon(None).unwrap_or(u32::MAX)
+    } else {
+        let depth = horizon(&spec, opts.depth)?;
+        check_feasible(&spec, depth, &[algo], opts.budget)?;
+        warn_if_long(&spec, depth, algo, opts.budget);
+        depth
+    };
     let report = run_all(&spec, &opts, depth, &[algo], show)?.remove(0);
     let evaluated = match &spec {
         GameSpec::Tree(t) if trace => Some(t.evaluated()),

@@ -1,0 +1,587 @@
+//! Monte-Carlo tree search: UCT (Kocsis & Szepesvári 2006) and MCTS-Solver (Winands, Björnsson
+//! & Saito 2008), best-first searches that need no evaluation function, only the rules.
+//!
+//! **One iteration** (a *playout*) has four steps:
+//! 1. *Selection*: from the root, each node's child with the highest upper confidence bound
+//!    `mean + C·sqrt(ln N / n)` (`mean`: the child's average reward for the side that moved into
+//!    it, `n` its visits, `N` the parent's), until a node with a child never visited.
+//! 2. *Expansion*: one child, the next of the node's children in a seeded random order, joins
+//!    the tree.
+//! 3. *Simulation*: uniformly random moves from there (the game's own move generator, a seeded
+//!    generator) to the end of the game or the horizon; the reward is 1 for a win, ½ for a draw,
+//!    0 for a loss (the sign of [`Game::evaluate`] there: a margin counts as a win or a loss).
+//! 4. *Backpropagation*: every node on the path gains a visit and the reward, seen from the side
+//!    that moved into it (turns need not alternate: each node knows who moved into it).
+//!
+//! **MCTS-Solver** also backs up proven results. A terminal node is proven. A node whose mover
+//! has a child proven won for it is proven won; a node all of whose children are proven takes
+//! the best of their results for its mover (so draws are proven too, once every child is). A
+//! proven child is not selected again while a sibling is open: its result is known, and a visit
+//! would teach nothing (Winands et al. prove wins and losses only; a proven draw selected by its
+//! mean would take most visits from the open siblings whose proofs the parent waits for). So
+//! every iteration adds a node, and the search, run to the end, proves the root, when it stops. The move
+//! finally chosen is the *secure child* (the highest `mean + A/sqrt(n)`, A = 1), or a proven
+//! best move.
+//!
+//! The tree is an arena of nodes (children contiguous, allocated when their parent is first
+//! expanded); an iteration replays its moves from the root, so positions are not stored.
+//! [`Mcts`] keeps its tree between searches: [`Mcts::search`] from a position two plies below the
+//! last root reuses the subtree found there.
+//!
+//! ```
+//! use gamesearch::mcts::{Mcts, MctsConfig};
+//! use gamesearch::Limits;
+//! # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+//! let cfg = MctsConfig { solver: true, ..MctsConfig::default() };
+//! let mut m = Mcts::new(&cfg);
+//! let r = m.search(&Nim::new(7), &Limits::none().with_max_nodes(100_000)).unwrap();
+//! assert_eq!(r.proven, Some(1)); // 7 stones: take 3, leave a multiple of 4
+//! assert_eq!(r.best_move, Some(3));
+//! ```
+
+use crate::error::Error;
+use crate::game::{Game, Player, PositionKey, Score};
+use crate::limits::{Budget, Limits};
+
+/// How MCTS searches.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// C, the exploration constant of UCT (rewards are in [0, 1]). Default √2 (Kocsis &
+    /// Szepesvári's bound for rewards in [0, 1]).
+    pub exploration: f64,
+    /// MCTS-Solver: back up proven results, stop when the root is proven.
+    pub solver: bool,
+    /// Seed of the playouts and of the children's order.
+    pub seed: u64,
+    /// The horizon: a position this many plies below the root counts as the end (its
+    /// evaluation's sign the result). `u32::MAX`: play to the end of the game.
+    pub depth: u32,
+    /// The most nodes the tree may hold; past it the search stops (as if out of budget).
+    pub max_tree_nodes: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: std::f64::consts::SQRT_2,
+            solver: false,
+            seed: 1,
+            depth: u32::MAX,
+            max_tree_nodes: 1 << 24,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsResult<M> {
+    /// The move chosen: the proven best move, else the secure child.
+    pub best_move: Option<M>,
+    /// The root's result if proven (MCTS-Solver): +1 the first player (MAX) wins, 0 a draw, −1
+    /// MAX loses.
+    pub proven: Option<Score>,
+    /// The root's mean reward for MAX (win 1, draw ½, loss 0) over its playouts.
+    pub mean: f64,
+    /// Playouts this search ran.
+    pub playouts: u64,
+    /// The root's visits, those of earlier searches kept by reuse included.
+    pub root_visits: u64,
+    /// Nodes in the tree.
+    pub tree_nodes: usize,
+    /// Each root move: its visits and mean reward for the side to move at the root.
+    pub children: Vec<(M, u64, f64)>,
+}
+
+/// One search from a fresh tree (any game: no keys needed), within `limits` (`max_nodes`:
+/// playouts).
+///
+/// ```
+/// use gamesearch::mcts::{search, MctsConfig};
+/// use gamesearch::{trees::ExplicitTree, Limits};
+/// let t = ExplicitTree::parse("(max (min 1 -1) (min 1 1))").unwrap();
+/// let cfg = MctsConfig { solver: true, ..MctsConfig::default() };
+/// let r = search(&t.root(), &cfg, &Limits::none()).unwrap();
+/// assert_eq!(r.proven, Some(1)); // the second move wins
+/// ```
+pub fn search<G: Game>(
+    root: &G,
+    cfg: &MctsConfig,
+    limits: &Limits,
+) -> Result<MctsResult<G::Move>, Error> {
+    let mut m = Mcts::new(cfg);
+    m.check()?;
+    m.plant(root);
+    m.run(root, limits)
+}
+
+/// Not proven.
+const OPEN: i8 = 2;
+
+/// One node of the tree.
+#[derive(Clone, Copy, Debug)]
+struct Node<M> {
+    /// The move into it (the root's is never read).
+    mv: M,
+    /// The side that played `mv`: rewards are summed for it.
+    mover: Player,
+    parent: u32,
+    /// Its children: `first_child..first_child + n_children`, shuffled, the first `visited`
+    /// of them in the tree.
+    first_child: u32,
+    n_children: u32,
+    visited: u32,
+    expanded: bool,
+    visits: u64,
+    /// Sum of the rewards for `mover`.
+    reward: f64,
+    /// The proven result (MAX's view: −1, 0, +1), or `OPEN`.
+    proven: i8,
+}
+
+/// SplitMix64: a small, fast, seeded generator (Steele, Lea & Flood 2014).
+#[derive(Clone, Debug)]
+struct SplitMix(u64);
+
+impl SplitMix {
+    #[inline]
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`), by a multiply-high.
+    #[inline]
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+
+/// A Monte-Carlo tree search, its tree kept between searches.
+pub struct Mcts<G: Game> {
+    cfg: MctsConfig,
+    nodes: Vec<Node<G::Move>>,
+    root: Option<G>,
+    rng: SplitMix,
+    /// Reused buffers: the moves of a position, the path's nodes.
+    moves: Vec<G::Move>,
+}
+
+/// The reward of a result (MAX's view) for `side`.
+#[inline]
+fn reward_for(result: i8, side: Player) -> f64 {
+    let max = f64::from(result + 1) / 2.0;
+    match side {
+        Player::Max => max,
+        Player::Min => 1.0 - max,
+    }
+}
+
+impl<G: Game> Mcts<G> {
+    /// A searcher with an empty tree.
+    pub fn new(cfg: &MctsConfig) -> Self {
+        Mcts {
+            cfg: cfg.clone(),
+            nodes: Vec::new(),
+            root: None,
+            rng: SplitMix(cfg.seed),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Forgets the tree (a new game).
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.root = None;
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        if !(self.cfg.exploration.is_finite() && self.cfg.exploration >= 0.0) {
+            return Err(Error::BadParameter(format!(
+                "the exploration constant must be a finite number ≥ 0, not {}",
+                self.cfg.exploration
+            )));
+        }
+        if self.cfg.max_tree_nodes == 0 {
+            return Err(Error::BadParameter(
+                "the tree must be allowed at least one node".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A fresh tree holding `root` alone; none for a finished game (there is nothing to
+    /// search, and no move to put in the root's slot).
+    fn plant(&mut self, root: &G) {
+        self.nodes.clear();
+        self.root = Some(root.clone());
+        let Some(mv) = root.moves().next() else {
+            return;
+        };
+        self.nodes.push(Node {
+            // The root's move is never read.
+            mv,
+            mover: root.to_move().opponent(),
+            parent: u32::MAX,
+            first_child: 0,
+            n_children: 0,
+            visited: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            proven: OPEN,
+        });
+    }
+
+    /// Runs iterations from `root` within `limits` (`max_nodes`: playouts), keeping the tree:
+    /// a root found within two plies below the last one keeps its subtree.
+    pub fn search(&mut self, root: &G, limits: &Limits) -> Result<MctsResult<G::Move>, Error>
+    where
+        G: PositionKey,
+    {
+        self.check()?;
+        self.reroot(root);
+        self.run(root, limits)
+    }
+
+    /// Iterations from the tree's root, `root`.
+    fn run(&mut self, root: &G, limits: &Limits) -> Result<MctsResult<G::Move>, Error> {
+        if self.nodes.is_empty() {
+            // The game is over: nothing to choose.
+            let result = root.evaluate().signum() as Score;
+            return Ok(MctsResult {
+                best_move: None,
+                proven: Some(result),
+                mean: reward_for(result as i8, Player::Max),
+                playouts: 0,
+                root_visits: 0,
+                tree_nodes: 0,
+                children: Vec::new(),
+            });
+        }
+        let mut budget = Budget::new(limits);
+        let mut playouts = 0u64;
+        loop {
+            let proven = self.cfg.solver && self.nodes[0].proven != OPEN;
+            if proven || budget.exhausted(playouts) || self.nodes.len() >= self.cfg.max_tree_nodes {
+                break;
+            }
+            self.iterate(root);
+            playouts += 1;
+        }
+        Ok(self.result(root, playouts))
+    }
+
+    /// Makes `root` the tree's root: the subtree of a node within two plies of the last root
+    /// whose position has `root`'s key, copied to the front; else a fresh tree.
+    fn reroot(&mut self, root: &G)
+    where
+        G: PositionKey,
+    {
+        let Some(old) = self.root.clone() else {
+            self.plant(root);
+            return;
+        };
+        let key = root.key();
+        let mut found = None;
+        if !self.nodes.is_empty() {
+            if old.key() == key {
+                found = Some(0);
+            } else {
+                'search: for c in self.children(0) {
+                    let p = old.play(self.nodes[c].mv);
+                    if p.key() == key {
+                        found = Some(c);
+                        break;
+                    }
+                    for g in self.children(c) {
+                        if p.play(self.nodes[g].mv).key() == key {
+                            found = Some(g);
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        match found {
+            Some(0) => self.root = Some(root.clone()),
+            Some(n) => {
+                self.keep_subtree(n);
+                self.root = Some(root.clone());
+            }
+            None => self.plant(root),
+        }
+    }
+
+    /// The node indices of `n`'s children in the tree.
+    fn children(&self, n: usize) -> std::ops::Range<usize> {
+        let node = &self.nodes[n];
+        let first = node.first_child as usize;
+        first..first + node.visited as usize
+    }
+
+    /// Keeps only the subtree of `n`, renumbered from 0 (breadth first, children contiguous).
+    fn keep_subtree(&mut self, n: usize) {
+        let mut kept: Vec<Node<G::Move>> = Vec::new();
+        let mut root = self.nodes[n];
+        root.parent = u32::MAX;
+        kept.push(root);
+        let mut i = 0;
+        while i < kept.len() {
+            let old = kept[i];
+            if old.expanded {
+                let first = kept.len() as u32;
+                for c in 0..old.n_children as usize {
+                    let mut child = self.nodes[old.first_child as usize + c];
+                    child.parent = i as u32;
+                    kept.push(child);
+                }
+                kept[i].first_child = first;
+            }
+            i += 1;
+        }
+        self.nodes = kept;
+    }
+
+    /// One iteration: selection, expansion, simulation, backpropagation.
+    fn iterate(&mut self, root: &G) {
+        let mut p = root.clone();
+        let mut n = 0usize;
+        let mut depth = 0u32;
+        // 1-2. Selection down to a node with an unvisited child, or a proven or terminal one.
+        let result = loop {
+            let node = self.nodes[n];
+            if node.proven != OPEN {
+                break node.proven;
+            }
+            if !node.expanded {
+                if depth >= self.cfg.depth {
+                    break self.settle(n, &p);
+                }
+                self.moves.clear();
+                self.moves.extend(p.moves());
+                if self.moves.is_empty() {
+                    break self.settle(n, &p);
+                }
+                self.expand(n, p.to_move());
+            }
+            let node = self.nodes[n];
+            let c = if node.visited < node.n_children {
+                // 2. Expansion: the next child joins the tree.
+                self.nodes[n].visited += 1;
+                let c = (node.first_child + node.visited) as usize;
+                p = p.play(self.nodes[c].mv);
+                depth += 1;
+                n = c;
+                break self.simulate(n, &mut p, depth);
+            } else {
+                self.select(n)
+            };
+            p = p.play(self.nodes[c].mv);
+            depth += 1;
+            n = c;
+        };
+        // 4. Backpropagation, and the proofs that the result completes.
+        let mut up = n;
+        loop {
+            let node = &mut self.nodes[up];
+            node.visits += 1;
+            node.reward += reward_for(result, node.mover);
+            if node.parent == u32::MAX {
+                break;
+            }
+            up = node.parent as usize;
+        }
+        if self.cfg.solver && self.nodes[n].proven != OPEN {
+            self.prove_upwards(n);
+        }
+    }
+
+    /// A terminal node (or one at the horizon): its result, proven.
+    fn settle(&mut self, n: usize, p: &G) -> i8 {
+        let result = p.evaluate().signum() as i8;
+        self.nodes[n].proven = result;
+        result
+    }
+
+    /// Allocates `n`'s children (its moves in `self.moves`), in a random order.
+    fn expand(&mut self, n: usize, to_move: Player) {
+        let count = self.moves.len();
+        for i in (1..count).rev() {
+            let j = self.rng.below(i + 1);
+            self.moves.swap(i, j);
+        }
+        let first = self.nodes.len() as u32;
+        for &mv in &self.moves {
+            self.nodes.push(Node {
+                mv,
+                mover: to_move,
+                parent: n as u32,
+                first_child: 0,
+                n_children: 0,
+                visited: 0,
+                expanded: false,
+                visits: 0,
+                reward: 0.0,
+                proven: OPEN,
+            });
+        }
+        let node = &mut self.nodes[n];
+        node.first_child = first;
+        node.n_children = count as u32;
+        node.expanded = true;
+    }
+
+    /// UCT's choice among `n`'s children, all visited (MCTS-Solver: proven children left out
+    /// while another child is open — their results are known, and a visit would teach nothing;
+    /// a proven win would have proven `n`).
+    fn select(&self, n: usize) -> usize {
+        let node = &self.nodes[n];
+        let log_n = (node.visits.max(1) as f64).ln();
+        let c = self.cfg.exploration;
+        let mut best = (f64::NEG_INFINITY, node.first_child as usize);
+        for i in self.children(n) {
+            let child = &self.nodes[i];
+            if self.cfg.solver && child.proven != OPEN {
+                continue;
+            }
+            let v = child.visits.max(1) as f64;
+            let ucb = child.reward / v + c * (log_n / v).sqrt();
+            if ucb > best.0 {
+                best = (ucb, i);
+            }
+        }
+        best.1
+    }
+
+    /// Step 3, simulation: random moves from `p` (node `n`, `depth` plies below the root) to the
+    /// end or the horizon; the result (MAX's view). A node that is itself terminal is proven.
+    fn simulate(&mut self, n: usize, p: &mut G, mut depth: u32) -> i8 {
+        let mut first = true;
+        loop {
+            if depth >= self.cfg.depth {
+                break;
+            }
+            self.moves.clear();
+            self.moves.extend(p.moves());
+            if self.moves.is_empty() {
+                break;
+            }
+            first = false;
+            let m = self.moves[self.rng.below(self.moves.len())];
+            *p = p.play(m);
+            depth += 1;
+        }
+        let result = p.evaluate().signum() as i8;
+        if first {
+            self.nodes[n].proven = result;
+        }
+        result
+    }
+
+    /// MCTS-Solver: from the newly proven node `n` upwards, each parent that its children now
+    /// prove.
+    fn prove_upwards(&mut self, mut n: usize) {
+        while self.nodes[n].parent != u32::MAX {
+            let parent = self.nodes[n].parent as usize;
+            let child = self.nodes[n];
+            // The side to move at the parent is the one that moved into the child.
+            let side = child.mover;
+            let proven = if reward_for(child.proven, side) == 1.0 {
+                Some(child.proven)
+            } else {
+                self.all_children_proven(parent, side)
+            };
+            match proven {
+                Some(v) => {
+                    self.nodes[parent].proven = v;
+                    n = parent;
+                }
+                None => return,
+            }
+        }
+    }
+
+    /// The best result for `side` among `n`'s children if every one of them is proven.
+    fn all_children_proven(&self, n: usize, side: Player) -> Option<i8> {
+        let node = &self.nodes[n];
+        if node.visited < node.n_children {
+            return None;
+        }
+        let mut best: Option<i8> = None;
+        for i in self.children(n) {
+            let v = self.nodes[i].proven;
+            if v == OPEN {
+                return None;
+            }
+            best = Some(match (best, side) {
+                (None, _) => v,
+                (Some(b), Player::Max) => b.max(v),
+                (Some(b), Player::Min) => b.min(v),
+            });
+        }
+        best
+    }
+
+    /// The result of the search: the proven best move, else the secure child.
+    fn result(&self, root: &G, playouts: u64) -> MctsResult<G::Move> {
+        let node = &self.nodes[0];
+        let side = root.to_move();
+        let proven = (node.proven != OPEN).then_some(node.proven);
+        let children: Vec<(G::Move, u64, f64)> = self
+            .children(0)
+            .map(|i| {
+                let c = &self.nodes[i];
+                (c.mv, c.visits, c.reward / c.visits.max(1) as f64)
+            })
+            .collect();
+        let proven_move = proven.and_then(|v| {
+            self.children(0)
+                .filter(|&i| self.nodes[i].proven == v)
+                .max_by_key(|&i| self.nodes[i].visits)
+                .map(|i| self.nodes[i].mv)
+        });
+        // The secure child, among the children not proven lost for the mover (all of them if
+        // every one is).
+        let open: Vec<usize> = self
+            .children(0)
+            .filter(|&i| {
+                let c = &self.nodes[i];
+                !(c.proven != OPEN && reward_for(c.proven, side) == 0.0)
+            })
+            .collect();
+        let candidates: Vec<usize> = if open.is_empty() {
+            self.children(0).collect()
+        } else {
+            open
+        };
+        let secure = candidates
+            .into_iter()
+            .map(|i| {
+                let c = &self.nodes[i];
+                let v = c.visits.max(1) as f64;
+                (c.reward / v + 1.0 / v.sqrt(), c.mv)
+            })
+            .fold(None, |best: Option<(f64, G::Move)>, (s, m)| match best {
+                Some((b, _)) if b >= s => best,
+                _ => Some((s, m)),
+            })
+            .map(|(_, m)| m);
+        let mean_for_max = match (node.visits, node.mover) {
+            (0, _) => 0.5,
+            (v, Player::Max) => node.reward / v as f64,
+            (v, Player::Min) => 1.0 - node.reward / v as f64,
+        };
+        MctsResult {
+            best_move: proven_move.or(secure),
+            proven: proven.map(Score::from),
+            mean: mean_for_max,
+            playouts,
+            root_visits: node.visits,
+            tree_nodes: self.nodes.len(),
+            children,
+        }
+    }
+}

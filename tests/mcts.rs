@@ -1,0 +1,128 @@
+//! MCTS and MCTS-Solver against plain minimax: on thousands of generated trees (random (h, d, F)
+//! trees with horizons, random explicit trees with non-alternating turns), MCTS-Solver run to the
+//! end proves the sign of the minimax value — win, draw or loss — and its move keeps it; plain
+//! UCT's choice converges to a best move on a tree small enough to search many times.
+
+use gamesearch::mcts::{Mcts, MctsConfig};
+use gamesearch::trees::ExplicitTree;
+use gamesearch::{search, Algorithm, Game, Limits, PositionKey, SearchConfig};
+use proptest::prelude::*;
+
+mod common;
+use common::{explicit_tree, spec_strategy};
+
+/// MCTS-Solver to the end (no budget) proves the sign of minimax's value at `depth`, and its
+/// move leads to a child of that sign.
+fn solver_proves_minimax<G: Game + PositionKey>(
+    root: &G,
+    depth: u32,
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    let oracle = search(root, Algorithm::Minimax, &SearchConfig::new(depth));
+    let v = oracle.value.expect("complete").signum();
+    let cfg = MctsConfig {
+        solver: true,
+        depth,
+        seed,
+        ..MctsConfig::default()
+    };
+    let r = Mcts::new(&cfg).search(root, &Limits::none()).unwrap();
+    prop_assert_eq!(r.proven, Some(v));
+    if let Some(m) = r.best_move {
+        let after = search(
+            &root.play(m),
+            Algorithm::Minimax,
+            &SearchConfig::new(depth - 1),
+        );
+        prop_assert_eq!(after.value.unwrap().signum(), v, "move {:?}", m);
+    } else {
+        prop_assert!(depth == 0 || root.moves().next().is_none());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, .. ProptestConfig::default() })]
+
+    #[test]
+    fn mcts_solver_proves_the_minimax_result_on_random_trees(
+        (spec, depth) in spec_strategy(), seed in any::<u64>(),
+    ) {
+        let root = spec.root().unwrap();
+        solver_proves_minimax(&root, depth, seed)?;
+    }
+
+    #[test]
+    fn mcts_solver_proves_the_minimax_result_on_explicit_trees(
+        text in explicit_tree(5), seed in any::<u64>(),
+    ) {
+        let tree = ExplicitTree::parse(&text).unwrap();
+        let h = tree.height();
+        solver_proves_minimax(&tree.root(), h, seed)?;
+        // A horizon inside the tree: the interior static values are its results.
+        solver_proves_minimax(&tree.root(), h / 2, seed)?;
+    }
+}
+
+#[test]
+fn uct_finds_the_only_winning_move() {
+    // MAX wins only by the third move (each of MIN's replies there loses for MIN); the others
+    // lose at once or after one reply. Plain UCT, no proofs, must come to prefer it.
+    let t = ExplicitTree::parse("(max (min -1 1) -1 (min 1 1 1) (min 1 -1 -1))").unwrap();
+    for seed in 1..=20 {
+        let cfg = MctsConfig {
+            seed,
+            ..MctsConfig::default()
+        };
+        let mut m = Mcts::new(&cfg);
+        let r = m
+            .search(&t.root(), &Limits::none().with_max_nodes(2000))
+            .unwrap();
+        assert_eq!(r.proven, None, "plain UCT proves nothing");
+        let best = r.best_move.unwrap();
+        assert_eq!(t.root().move_name(best), "3", "seed {seed}: {r:?}");
+        assert!(r.mean > 0.8, "{r:?}");
+        assert_eq!(r.playouts, 2000);
+    }
+}
+
+#[test]
+fn the_tree_is_kept_between_searches() {
+    let t = ExplicitTree::parse("(max (min (max 1 -1) (max -1 -1)) (min (max 1 1) (max 1 -1)))")
+        .unwrap();
+    let mut m = Mcts::new(&MctsConfig::default());
+    let root = t.root();
+    let first = m
+        .search(&root, &Limits::none().with_max_nodes(500))
+        .unwrap();
+    assert_eq!(first.root_visits, 500);
+    // Two plies down: the subtree's visits are kept.
+    let below = root.play(first.best_move.unwrap());
+    let below = below.play(below.moves().next().unwrap());
+    let again = m
+        .search(&below, &Limits::none().with_max_nodes(10))
+        .unwrap();
+    assert!(again.root_visits > 10, "{again:?}");
+    assert_eq!(again.playouts, 10);
+}
+
+#[test]
+fn bad_parameters_are_errors() {
+    let t = ExplicitTree::parse("(max 1 2)").unwrap();
+    for cfg in [
+        MctsConfig {
+            exploration: f64::NAN,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            exploration: -1.0,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            max_tree_nodes: 0,
+            ..MctsConfig::default()
+        },
+    ] {
+        assert!(Mcts::new(&cfg).search(&t.root(), &Limits::none()).is_err());
+    }
+}
