@@ -7,4 +7,5 @@ pub mod gtp;
 pub mod play;
 pub mod progress;
 pub mod serve;
+pub mod sprt;
 pub mod view;

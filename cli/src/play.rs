@@ -5,6 +5,7 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Thought};
+use gamesearch::mcts::{Mcts, MctsConfig};
 use gamesearch::solver::book::Book;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Probed;
@@ -14,6 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::gtp::GtpEngine;
+use crate::sprt::{Pentanomial, Sprt, Verdict};
 
 /// A game that can be played in the terminal: drawn as text, moves typed in its own notation
 /// (what [`Game::move_name`](gamesearch::Game::move_name) prints).
@@ -216,6 +218,9 @@ pub struct EngineSpec {
     pub depth: u32,
     /// PVS with aspiration, or MTD(f).
     pub driver: Driver,
+    /// Monte-Carlo tree search instead of alpha-beta (`driver=mcts`, `driver=mcts-solver`):
+    /// `Some(solver)`. Matches only; it needs a time a move.
+    pub mcts: Option<bool>,
     /// Table size, MiB.
     pub tt_mb: usize,
 }
@@ -226,6 +231,7 @@ impl Default for EngineSpec {
             time: Some(1.0),
             depth: 128,
             driver: Driver::Pvs { aspiration: 16 },
+            mcts: None,
             tt_mb: 64,
         }
     }
@@ -245,7 +251,7 @@ impl Default for EngineSpec {
 pub struct EngineSettings {
     time: Option<f64>,
     depth: Option<u32>,
-    driver: Option<Driver>,
+    driver: Option<(Driver, Option<bool>)>,
     tt_mb: Option<usize>,
 }
 
@@ -282,10 +288,17 @@ impl std::str::FromStr for EngineSettings {
                     );
                 }
                 "driver" => {
+                    let pvs = Driver::Pvs { aspiration: 16 };
                     e.driver = Some(match v {
-                        "pvs" => Driver::Pvs { aspiration: 16 },
-                        "mtdf" => Driver::Mtdf,
-                        _ => return Err(format!("driver={v}: expected pvs or mtdf")),
+                        "pvs" => (pvs, None),
+                        "mtdf" => (Driver::Mtdf, None),
+                        "mcts" => (pvs, Some(false)),
+                        "mcts-solver" => (pvs, Some(true)),
+                        _ => {
+                            return Err(format!(
+                                "driver={v}: expected pvs, mtdf, mcts or mcts-solver"
+                            ))
+                        }
                     })
                 }
                 "tt" => {
@@ -318,7 +331,8 @@ impl EngineSettings {
                 (None, None) => base.time,
             },
             depth: self.depth.unwrap_or(base.depth),
-            driver: self.driver.unwrap_or(base.driver),
+            driver: self.driver.map_or(base.driver, |(d, _)| d),
+            mcts: self.driver.map_or(base.mcts, |(_, m)| m),
             tt_mb: self.tt_mb.unwrap_or(base.tt_mb),
         }
     }
@@ -419,17 +433,24 @@ impl std::fmt::Display for EngineSpec {
             (Some(t), _) => format!("{t} s a move"),
             (None, d) => format!("depth {d}"),
         };
-        let driver = match self.driver {
-            Driver::Mtdf => "MTD(f)",
-            Driver::Pvs { .. } => "PVS",
+        let driver = match (self.mcts, self.driver) {
+            (Some(true), _) => return write!(f, "{limit}, MCTS-Solver"),
+            (Some(false), _) => return write!(f, "{limit}, MCTS (UCT)"),
+            (None, Driver::Mtdf) => "MTD(f)",
+            (None, Driver::Pvs { .. }) => "PVS",
         };
         write!(f, "{limit}, {driver}, {} MiB table", self.tt_mb)
     }
 }
 
 impl EngineSpec {
-    /// The engine this describes.
+    /// The engine this describes (alpha-beta; an MCTS driver plays in matches only).
     pub fn build<G: PositionKey + Heuristic>(&self) -> Result<Engine<G>, gamesearch::Error> {
+        if self.mcts.is_some() {
+            return Err(gamesearch::Error::BadParameter(
+                "driver=mcts and driver=mcts-solver play in `play --match` only, for now".into(),
+            ));
+        }
         Engine::new(&EngineConfig {
             tt_bytes: self.tt_mb << 20,
             driver: self.driver,
@@ -695,6 +716,8 @@ pub struct Tally {
     pub draws: u32,
     /// Games lost by engine A.
     pub losses: u32,
+    /// The openings' pairs of games by A's score in them.
+    pub pairs: Pentanomial,
 }
 
 impl Tally {
@@ -703,7 +726,7 @@ impl Tally {
     ///
     /// ```
     /// use gamesearch_cli::play::Tally;
-    /// let t = Tally { wins: 30, draws: 0, losses: 10 };
+    /// let t = Tally { wins: 30, draws: 0, losses: 10, ..Tally::default() };
     /// let (s, lo, hi) = t.score();
     /// assert!((s - 0.75).abs() < 1e-9 && lo < s && s < hi && hi <= 1.0);
     /// ```
@@ -736,6 +759,8 @@ pub struct Match {
     pub opening_plies: u32,
     /// Seed of the openings.
     pub seed: u64,
+    /// Stop as soon as this test decides (after a pair of games).
+    pub sprt: Option<Sprt>,
 }
 
 /// Random openings tried before a match gives up on finding one that leaves a game to play.
@@ -749,8 +774,8 @@ impl<G: Board> Seats<G> {
     /// Builds A's and B's engines, or starts their GTP engines.
     pub fn start(m: &Match, start: &G) -> anyhow::Result<Seats<G>> {
         Ok(Seats([
-            Seat::start(&m.a, start)?,
-            Seat::start(&m.b, start)?,
+            Seat::start(&m.a, start, m.seed, 0)?,
+            Seat::start(&m.b, start, m.seed, 1)?,
         ]))
     }
 
@@ -768,12 +793,26 @@ impl<G: Board> Seats<G> {
 /// One side of a match, running.
 enum Seat<G: Board> {
     Engine(Box<Engine<G>>, EngineSpec),
+    Mcts(Box<Mcts<G>>, EngineSpec),
     Gtp(GtpEngine),
 }
 
 impl<G: Board> Seat<G> {
-    fn start(c: &Contender, start: &G) -> anyhow::Result<Seat<G>> {
+    /// Side `side` (0: A, 1: B) of a match whose seed is `seed`.
+    fn start(c: &Contender, start: &G, seed: u64, side: u64) -> anyhow::Result<Seat<G>> {
         Ok(match c {
+            Contender::Engine(spec) if spec.mcts.is_some() => {
+                if spec.time.is_none() {
+                    anyhow::bail!("driver=mcts needs a time a move (time=SECS)");
+                }
+                let cfg = MctsConfig {
+                    solver: spec.mcts == Some(true),
+                    // Each side its own playouts, both reproducible from the match's seed.
+                    seed: seed.wrapping_mul(2).wrapping_add(side),
+                    ..MctsConfig::default()
+                };
+                Seat::Mcts(Box::new(Mcts::new(&cfg)), *spec)
+            }
             Contender::Engine(spec) => Seat::Engine(Box::new(spec.build()?), *spec),
             Contender::Gtp(command) => {
                 if start.gtp_board_size().is_none() {
@@ -792,6 +831,7 @@ impl<G: Board> Seat<G> {
     fn new_game(&mut self, start: &G, opening: &[G::Move]) -> anyhow::Result<()> {
         match self {
             Seat::Engine(e, _) => e.new_game(),
+            Seat::Mcts(m, _) => m.clear(),
             Seat::Gtp(g) => {
                 g.new_game(start.gtp_board_size().unwrap_or_default())?;
                 let mut p = start.clone();
@@ -811,6 +851,11 @@ impl<G: Board> Seat<G> {
                 let t = e.think(p, &spec.limits(base), |_| {});
                 t.best_move
                     .ok_or_else(|| anyhow::anyhow!("the engine found no move in a live game"))
+            }
+            Seat::Mcts(m, spec) => {
+                let r = m.search(p, &spec.limits(base))?;
+                r.best_move
+                    .ok_or_else(|| anyhow::anyhow!("MCTS found no move in a live game"))
             }
             Seat::Gtp(g) => {
                 let name = g.genmove(p.to_move())?;
@@ -839,7 +884,7 @@ impl<G: Board> Seat<G> {
                 g.thinking.as_secs_f64() / g.generated.max(1) as f64,
                 g.generated,
             )),
-            Seat::Engine(..) => None,
+            Seat::Engine(..) | Seat::Mcts(..) => None,
         }
     }
 }
@@ -886,6 +931,7 @@ pub fn play_match<G: Board>(
                  was found in {OPENING_TRIES} tries: lower --opening-plies"
             );
         };
+        let mut halves = 0;
         for a_is_first in [true, false] {
             for s in seats.iter_mut() {
                 s.new_game(start, &line)?;
@@ -907,7 +953,16 @@ pub fn play_match<G: Board>(
                 -1 => tally.losses += 1,
                 _ => tally.draws += 1,
             }
+            halves += (v + 1) as usize;
+            if !a_is_first {
+                tally.pairs.add(halves);
+            }
             on_game(&tally);
+        }
+        if let Some(test) = &m.sprt {
+            if test.verdict(&tally.pairs).0 != Verdict::Continue {
+                break;
+            }
         }
     }
     Ok(tally)

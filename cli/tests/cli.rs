@@ -647,8 +647,115 @@ fn mcts_searches_to_the_end_and_mcts_solver_proves() {
 }
 
 #[test]
+fn a_match_with_an_sprt_stops_when_it_decides() {
+    // A perfect tic-tac-toe player against one that looks a single ply ahead: H1 (A stronger by
+    // 50 normalised Elo) is accepted long before the 200 openings are played.
+    let (code, out, err) = gamesearch(&[
+        "play",
+        "tictactoe",
+        "--match",
+        "200",
+        "--a",
+        "depth=9",
+        "--b",
+        "depth=1",
+        "--sprt",
+        "elo0=0,elo1=50",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["sprt"]["verdict"], "h1", "{v}");
+    let games = v["games"].as_u64().unwrap();
+    assert!(games < 400 && games % 2 == 0, "{v}");
+    let pairs: u64 = v["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(2 * pairs, games, "{v}");
+    assert!(v["sprt"]["llr"].as_f64().unwrap() >= v["sprt"]["bounds"][1].as_f64().unwrap());
+    assert!(v["elo_ci95"][0].as_f64().unwrap() > 0.0, "{v}");
+    // The same engine on both sides: after 40 openings, no verdict for +50, H0 not rejected.
+    let (code, out, _) = gamesearch(&[
+        "play",
+        "tictactoe",
+        "--match",
+        "40",
+        "--a",
+        "depth=9",
+        "--b",
+        "depth=9",
+        "--sprt",
+        "elo0=0,elo1=50",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("SPRT elo0=0 elo1=50") && !out.contains("H1 accepted"),
+        "{out}"
+    );
+    for bad in [
+        "elo0=5,elo1=0",
+        "elo1=5",
+        "elo0=0,elo1=5,beta=0.7",
+        "elo0=x,elo1=5",
+    ] {
+        let (code, _, err) = gamesearch(&["play", "tictactoe", "--match", "1", "--sprt", bad]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{bad}: {err}");
+    }
+}
+
+#[test]
+fn mcts_plays_matches() {
+    // MCTS-Solver against plain UCT, and UCT against the alpha-beta engine: whole games, the
+    // seed printed, the tally adding up.
+    for (a, b) in [
+        ("time=0.01,driver=mcts-solver", "time=0.01,driver=mcts"),
+        ("time=0.01,driver=mcts", "time=0.01"),
+    ] {
+        let (code, out, err) = gamesearch(&[
+            "play",
+            "connect4:5x4",
+            "--match",
+            "2",
+            "--a",
+            a,
+            "--b",
+            b,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("(seed 1)") && err.contains("MCTS"), "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let sum = v["wins"].as_u64().unwrap()
+            + v["draws"].as_u64().unwrap()
+            + v["losses"].as_u64().unwrap();
+        assert_eq!((v["games"].as_u64(), sum), (Some(4), 4), "{v}");
+    }
+}
+
+#[test]
 fn bad_mcts_input_is_one_line_and_exit_2() {
     for args in [
+        &["play", "tictactoe", "--engine", "driver=mcts"][..],
+        &[
+            "play",
+            "tictactoe",
+            "--match",
+            "1",
+            "--a",
+            "depth=3,driver=mcts",
+        ],
+        &[
+            "play",
+            "tictactoe",
+            "--match",
+            "1",
+            "--a",
+            "driver=mcts-fast",
+        ],
         &[
             "search",
             "tictactoe",

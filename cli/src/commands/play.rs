@@ -9,6 +9,7 @@ use gamesearch_cli::play::{
     self as playing, Board, ContenderSettings, EngineSettings, EngineSpec, Human, Match,
 };
 use gamesearch_cli::progress;
+use gamesearch_cli::sprt::Sprt;
 use gamesearch_games::GameSpec;
 
 use super::limits;
@@ -45,12 +46,14 @@ pub struct PlayArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     pub r#match: Option<u64>,
     /// Match: engine A (scored), as --engine; the fields not given keep A's defaults
-    /// (time=0.01, pvs, tt=64). Or `gtp:COMMAND`: an outside engine started by COMMAND in GTP
-    /// mode (e.g. `gtp:edax -gtp -l 10`), told every move, from the game's start.
+    /// (time=0.01, pvs, tt=64); `driver=mcts` or `driver=mcts-solver` makes it Monte-Carlo
+    /// tree search (UCT, or MCTS-Solver) for its time a move. Or `gtp:COMMAND`: an outside
+    /// engine started by COMMAND in GTP mode (e.g. `gtp:edax -gtp -l 10`), told every move, from
+    /// the game's start.
     #[arg(long, requires = "match")]
     pub a: Option<ContenderSettings>,
     /// Match: engine B, as --engine; the fields not given keep B's defaults (time=0.1, pvs,
-    /// tt=64). Or `gtp:COMMAND`, as for A.
+    /// tt=64); `driver=mcts|mcts-solver` or `gtp:COMMAND`, as for A.
     #[arg(long, requires = "match")]
     pub b: Option<ContenderSettings>,
     /// Match: random plies that make each opening.
@@ -59,6 +62,11 @@ pub struct PlayArgs {
     /// Match: seed of the openings.
     #[arg(long, default_value_t = 1, requires = "match", allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
+    /// Match: a sequential probability ratio test, `elo0=0,elo1=10[,alpha=0.05,beta=0.05]`
+    /// (normalised Elo, pentanomial pairs): the match stops as soon as it decides, or after
+    /// --match openings, and prints the log-likelihood ratio and the verdict.
+    #[arg(long, requires = "match")]
+    pub sprt: Option<Sprt>,
     /// Match: print JSON.
     #[arg(long, requires = "match")]
     pub json: bool,
@@ -83,6 +91,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         b,
         opening_plies,
         seed,
+        sprt,
         json,
         book,
         tablebase,
@@ -131,6 +140,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         openings: n as usize,
         opening_plies,
         seed,
+        sprt,
     });
     let session = match matched {
         Some(m) => Session::Match { m, json },
@@ -220,12 +230,22 @@ fn play<G: Board + Sync>(
     let gtp = seats.gtp_times();
     let (score, lo, hi) = tally.score();
     let games = tally.wins + tally.draws + tally.losses;
+    let (elo, elo_lo, elo_hi) = tally.pairs.elo();
+    let test = m.sprt.map(|t| {
+        let (verdict, llr) = t.verdict(&tally.pairs);
+        (t, verdict, llr)
+    });
     if json {
         let out = serde_json::json!({
             "games": games, "a": m.a.to_string(), "b": m.b.to_string(),
             "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
             "score": score, "ci95": [lo, hi], "seed": m.seed, "opening_plies": m.opening_plies,
             "gtp_a": gtp[0], "gtp_b": gtp[1],
+            "pairs": tally.pairs, "elo": elo, "elo_ci95": [elo_lo, elo_hi],
+            "sprt": test.map(|(t, verdict, llr)| serde_json::json!({
+                "elo0": t.elo0, "elo1": t.elo1, "alpha": t.alpha, "beta": t.beta,
+                "llr": llr, "bounds": [t.bounds().0, t.bounds().1], "verdict": verdict,
+            })),
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
@@ -234,6 +254,18 @@ fn play<G: Board + Sync>(
             tally.wins, tally.draws, tally.losses
         );
         println!("A's score {score:.3}  95% CI [{lo:.3}, {hi:.3}]");
+        let p = tally.pairs.0;
+        println!(
+            "pairs (A's score 0, 1/2, 1, 3/2, 2): {} {} {} {} {}   Elo {elo:+.1}  95% CI [{elo_lo:+.1}, {elo_hi:+.1}]",
+            p[0], p[1], p[2], p[3], p[4]
+        );
+        if let Some((t, verdict, llr)) = test {
+            let (lower, upper) = t.bounds();
+            println!(
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} in [{lower:.2}, {upper:.2}]  {verdict}",
+                t.elo0, t.elo1, t.alpha, t.beta
+            );
+        }
         for (side, t) in ["A", "B"].iter().zip(gtp) {
             if let Some(t) = t {
                 println!(
