@@ -116,6 +116,7 @@ class SearchResult:
     stats: Stats
     time_ms: float
     range: Optional[Tuple[int, int]] = None
+    mcts_mean: Optional[float] = None
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,7 @@ def _search_result(d: dict) -> SearchResult:
         stats=Stats(**d["stats"]),
         time_ms=d["time_ms"],
         range=tuple(d["range"]) if d.get("range") else None,
+        mcts_mean=d.get("mcts_mean"),
     )
 
 
@@ -207,14 +209,26 @@ def search(
     depth: Optional[int] = None,
     max_nodes: Optional[int] = None,
     max_time: Optional[float] = None,
+    seed: int = 1,
+    exploration: float = 2**0.5,
 ) -> SearchResult:
     """Searches `game` (a Game, a GAME spec, or a game written in Python: see `PythonGame`) with
     `algo` (see `algorithms()`) to `depth` (the whole tree where it is finite; real games need
     one), within the budgets.
 
+    `algo="mcts"` (UCT) and `"mcts-solver"` (MCTS-Solver) are Monte-Carlo tree search: random
+    playouts from `seed` to the end of the game (a Python game's own `moves()` and `play()`),
+    UCT's constant `exploration`, `max_nodes` counting playouts; `mcts_mean` is the root's mean
+    reward for the first player, and `value` the proven result (+1, 0, -1) when MCTS-Solver
+    proves it.
+
     >>> search("tictactoe", algo="pvs").value
     0
+    >>> search("tictactoe", algo="mcts-solver").value
+    0
     """
+    if isinstance(exploration, bool) or not isinstance(exploration, (int, float)):
+        raise GameSearchError(f"exploration must be a number, not {exploration!r}")
     try:
         d = _core.search(
             _game(game),
@@ -222,6 +236,8 @@ def search(
             _whole("depth", depth),
             _whole("max_nodes", max_nodes, high=_U64),
             max_time,
+            _whole("seed", seed, low=0, high=_U64),
+            float(exploration),
         )
     except KeyboardInterrupt as e:
         raise _partial(e, _search_result) from None

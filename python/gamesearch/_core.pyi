@@ -48,6 +48,8 @@ def search(
     depth: Optional[int] = None,
     max_nodes: Optional[int] = None,
     max_time: Optional[float] = None,
+    seed: int = 1,
+    exploration: float = 1.4142135623730951,
 ) -> dict[str, Any]:
     """The report as a dict (gamesearch.search wraps it in a SearchResult); `game` is a Game or
     an object of the game protocol (then best_move and pv are the game's move objects)."""

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use gamesearch::exact::{self, Method};
-use gamesearch::{Algorithm, Game as _, Limits, SearchConfig, SolveConfig};
+use gamesearch::{Algorithm, Game as _, Limits, MctsParams, SearchConfig, SolveConfig};
 use gamesearch_cli::play::Board;
 use gamesearch_games::GameSpec;
 use pyo3::create_exception;
@@ -371,8 +371,13 @@ fn python_depth(depth: Option<u32>) -> PyResult<u32> {
 /// `Game` (the GIL released while it runs) or an object of the game protocol (see `protocol`:
 /// the Rust algorithm drives its methods on a thread that holds the GIL, while Python's thread
 /// watches for Ctrl-C).
+///
+/// MCTS (`mcts`, `mcts-solver`) takes `seed` and `exploration` (UCT's C), runs to the end of
+/// the game unless `depth` is given, and counts `max_nodes` as playouts; a game written in
+/// Python is played out by its own `moves()` and `play()`.
 #[pyfunction]
-#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None))]
+#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None, seed = 1, exploration = std::f64::consts::SQRT_2))]
+#[allow(clippy::too_many_arguments)]
 fn search<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -380,13 +385,37 @@ fn search<'py>(
     depth: Option<u32>,
     max_nodes: Option<u64>,
     max_time: Option<f64>,
+    seed: u64,
+    exploration: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let algorithm: Algorithm = algo.parse().map_err(bad)?;
+    let algorithm = match algo.parse::<Algorithm>().map_err(bad)? {
+        Algorithm::Mcts(p) => {
+            if !(exploration.is_finite() && exploration >= 0.0) {
+                return Err(bad(format!(
+                    "exploration must be a finite number ≥ 0, not {exploration}"
+                )));
+            }
+            Algorithm::Mcts(MctsParams {
+                solver: p.solver,
+                exploration,
+                seed,
+            })
+        }
+        other => other,
+    };
     let stop = Arc::new(AtomicBool::new(false));
     let lim = limits(max_nodes, max_time, &stop)?;
     if let Ok(game) = game.downcast::<Game>() {
         let game = game.get();
-        let cfg = SearchConfig::new(horizon(game, depth)?).with_limits(lim);
+        let depth = match (algorithm, depth) {
+            // Monte-Carlo playouts run to the end of the game.
+            (Algorithm::Mcts(_), None) => {
+                let spec: GameSpec = game.spec.parse().map_err(bad)?;
+                spec.horizon(None).unwrap_or(u32::MAX)
+            }
+            _ => horizon(game, depth)?,
+        };
+        let cfg = SearchConfig::new(depth).with_limits(lim);
         let (report, interrupted) = with_position!(game, p => {
             let p = p.clone();
             interruptible(py, &stop, move || gamesearch::run_report(&p, algorithm, &cfg))?

@@ -153,6 +153,35 @@ def test_depth_limited_searches_equal_minimax_on_graphs(graph, depth):
         assert gs.search(Graph(graph), algo=algo, depth=depth).value == want, algo
 
 
+def sign(v):
+    return (v > 0) - (v < 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees, st.integers(0, 2**64 - 1))
+def test_mcts_solver_proves_the_sign_of_minimax_on_python_trees(node, seed):
+    # The playouts are the game's own moves() and play(); run to the end, MCTS-Solver proves
+    # win, draw or loss, and its move keeps it.
+    want = sign(minimax(node))
+    r = gs.search(Tree(node), algo="mcts-solver", seed=seed)
+    assert r.complete and r.value == want
+    assert 0.0 <= r.mcts_mean <= 1.0
+    if isinstance(node, tuple):
+        assert sign(minimax(node[1][r.best_move])) == want
+
+
+def test_plain_mcts_estimates_within_its_playouts():
+    r = gs.search(Nim(7), algo="mcts", max_nodes=3000, seed=5)
+    assert (r.value, r.complete, r.stats.leaves) == (None, False, 3000)
+    assert r.best_move == 3  # take 3, leave a multiple of 4
+    again = gs.search(Nim(7), algo="mcts", max_nodes=3000, seed=5)
+    assert again.mcts_mean == r.mcts_mean  # the seed decides the playouts
+    assert gs.search("connect4:7x6", algo="mcts", max_nodes=500).stats.leaves == 500
+    for bad_args in [{"exploration": -1.0}, {"exploration": "x"}, {"seed": -1}]:
+        with pytest.raises(GameSearchError):
+            gs.search("tictactoe", algo="mcts", **bad_args)
+
+
 @settings(max_examples=500, deadline=None)
 @given(trees)
 def test_every_solver_equals_minimax_on_python_trees(node):
