@@ -4,7 +4,9 @@
 //! and the same table size:
 //!
 //! 1. time to a fixed depth and nodes per second, on the same positions (medians of 3 runs);
-//! 2. a match at equal time per move, colours swapped over seeded openings.
+//! 2. Monte-Carlo tree search: the same number of playouts from the start, one thread, our UCT
+//!    against the crate's `MonteCarloTreeSearch` (medians of 3 runs);
+//! 3. a match at equal time per move, colours swapped over seeded openings.
 //!
 //! Run: `cargo bench -p gamesearch-cli --bench vs_minimax [-- --quick]`. The seed and positions
 //! are printed. `minimax` is a dev-dependency of the command-line crate only.
@@ -14,10 +16,14 @@ use std::time::{Duration, Instant};
 
 use gamesearch::adapters::WholeTurns;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic};
+use gamesearch::mcts::{self, MctsConfig};
 use gamesearch::{Game, Limits, PositionKey};
 use gamesearch_cli::experiments::random_play;
 use gamesearch_games::{Connect4, Kalah, TicTacToe};
-use minimax::{Evaluation, IterativeOptions, IterativeSearch, Strategy, Winner};
+use minimax::{
+    Evaluation, IterativeOptions, IterativeSearch, MCTSOptions, MonteCarloTreeSearch, Strategy,
+    Winner,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -130,6 +136,32 @@ fn at_budget<G: PositionKey + Heuristic>(p: &G, budget: Duration) -> ((f64, f64)
         tn.push(nodes as f64 / secs);
     }
     ((median(od), median(on)), (median(td), median(tn)))
+}
+
+/// Seconds for `n` MCTS playouts from `p`: ours (UCT), then the crate's, three times each;
+/// the medians.
+fn playouts<G: PositionKey + Heuristic + Send + Sync>(p: &G, n: u32, seed: u64) -> (f64, f64)
+where
+    G::Move: Send + Sync,
+{
+    let (mut o, mut t) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        let cfg = MctsConfig {
+            seed,
+            ..MctsConfig::default()
+        };
+        let start = Instant::now();
+        let r = mcts::search(p, &cfg, &Limits::none().with_max_nodes(u64::from(n))).unwrap();
+        o.push(start.elapsed().as_secs_f64());
+        assert_eq!(r.playouts, u64::from(n));
+        let mut theirs: MonteCarloTreeSearch<Adapted<G>> =
+            MonteCarloTreeSearch::new(MCTSOptions::default().with_num_threads(1));
+        theirs.set_max_rollouts(n);
+        let start = Instant::now();
+        assert!(theirs.choose_move(p).is_some());
+        t.push(start.elapsed().as_secs_f64());
+    }
+    (median(o), median(t))
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -246,6 +278,36 @@ fn main() {
             theirs_n,
             theirs_n as f64 / tt / 1e6,
             ot / tt
+        );
+    }
+
+    // MCTS: the same number of playouts from the start, one thread each, medians of 3.
+    let rollouts: u32 = if quick { 20_000 } else { 200_000 };
+    println!(
+        "MCTS, {rollouts} playouts from the start, one thread; medians of 3 (ours: UCT, seed {seed})"
+    );
+    println!(
+        "| game | ours: s / playouts/s | minimax crate: s / playouts/s | playouts/s ours/theirs |"
+    );
+    println!("|---|---:|---:|---:|");
+    let rows = [
+        (
+            "Connect-Four 7x6",
+            playouts(&Connect4::new(7, 6).unwrap(), rollouts, seed),
+        ),
+        (
+            "Kalah(6,4), whole turns",
+            playouts(&WholeTurns::new(Kalah::new(6, 4).unwrap()), rollouts, seed),
+        ),
+        ("tic-tac-toe", playouts(&TicTacToe::new(), rollouts, seed)),
+    ];
+    for (name, (ot, tt)) in rows {
+        let n = f64::from(rollouts);
+        println!(
+            "| {name} | {ot:.3} s / {:.2} M | {tt:.3} s / {:.2} M | {:.2} |",
+            n / ot / 1e6,
+            n / tt / 1e6,
+            tt / ot
         );
     }
 
