@@ -444,11 +444,12 @@ impl std::fmt::Display for EngineSpec {
 }
 
 impl EngineSpec {
-    /// The engine this describes (alpha-beta; an MCTS driver plays in matches only).
+    /// The alpha-beta engine this describes (an MCTS driver is no such engine: `play` and
+    /// `play --match` run MCTS themselves, `gtp` refuses it).
     pub fn build<G: PositionKey + Heuristic>(&self) -> Result<Engine<G>, gamesearch::Error> {
         if self.mcts.is_some() {
             return Err(gamesearch::Error::BadParameter(
-                "driver=mcts and driver=mcts-solver play in `play --match` only, for now".into(),
+                "driver=mcts and driver=mcts-solver play in `play`, not here, for now".into(),
             ));
         }
         Engine::new(&EngineConfig {
@@ -592,7 +593,7 @@ pub fn play_game<G: Board + Sync>(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<G> {
-    let mut engine: Engine<G> = spec.build()?;
+    let mut engine = Thinker::<G>::new(spec)?;
     let mut solver: ExactSolver<G> = ExactSolver::new(&SolveConfig {
         tt_bytes: spec.tt_mb << 20,
         threads: 1,
@@ -627,20 +628,14 @@ pub fn play_game<G: Board + Sync>(
                 history.push(p.play(mv));
                 continue;
             }
-            let t = engine.think(
-                &p,
-                &halved(spec, base).unwrap_or_else(|| spec.limits(base)),
-                |_| {},
-            );
-            let mv = t.best_move.expect("a move: the game is not over");
+            let limits = halved(spec, base).unwrap_or_else(|| spec.limits(base));
+            let (mv, estimate, secs) = engine.estimate(&p, &limits)?;
             writeln!(
                 out,
-                "engine ({}) plays {}   estimate: depth {}, {} for it, {:.2} s",
+                "engine ({}) plays {}   estimate: {}, {secs:.2} s",
                 G::side_name(side),
                 p.move_name(mv),
-                t.depth,
-                describe_at(&p, &t, side),
-                t.elapsed.as_secs_f64()
+                estimate.for_side("it"),
             )?;
             history.push(p.play(mv));
             if base.stop_requested() {
@@ -684,25 +679,116 @@ pub fn play_game<G: Board + Sync>(
                     writeln!(out, "hint: {}   ({why} for you)", p.move_name(mv))?;
                     continue;
                 }
-                let t = engine.think(
-                    &p,
-                    &halved(spec, base).unwrap_or_else(|| spec.limits(base)),
-                    |_| {},
-                );
-                if let Some(m) = t.best_move {
-                    writeln!(
-                        out,
-                        "hint: {}   (estimate: {} for you, depth {})",
-                        p.move_name(m),
-                        describe_at(&p, &t, side),
-                        t.depth
-                    )?;
-                }
+                let limits = halved(spec, base).unwrap_or_else(|| spec.limits(base));
+                let (m, estimate, _) = engine.estimate(&p, &limits)?;
+                writeln!(
+                    out,
+                    "hint: {}   (estimate: {})",
+                    p.move_name(m),
+                    estimate.for_side("you"),
+                )?;
             }
             s => match p.parse_move(s) {
                 Some(m) => history.push(p.play(m)),
                 None => writeln!(out, "illegal move `{s}`: legal moves are {}", p.move_help())?,
             },
+        }
+    }
+}
+
+/// The searcher behind the terminal game: the alpha-beta engine, or MCTS.
+enum Thinker<G: Board> {
+    AlphaBeta(Box<Engine<G>>),
+    Mcts(Box<Mcts<G>>),
+}
+
+/// What a search says of the side to move's chances, in words, with the place where "for it"
+/// or "for you" goes.
+enum Estimate {
+    /// The engine's: its depth and its value described.
+    AlphaBeta { depth: u32, value: String },
+    /// MCTS's: playouts and the mean reward (or the proven result) for the side to move.
+    Mcts { playouts: u64, result: String },
+}
+
+impl Estimate {
+    /// The words, for `who` (`it`, `you`).
+    fn for_side(&self, who: &str) -> String {
+        match self {
+            Estimate::AlphaBeta { depth, value } => {
+                // The engine's move line puts the depth first, the hint last (as ever).
+                if who == "you" {
+                    format!("{value} for you, depth {depth}")
+                } else {
+                    format!("depth {depth}, {value} for {who}")
+                }
+            }
+            Estimate::Mcts { playouts, result } => {
+                format!("MCTS, {playouts} playouts, {result} for {who}")
+            }
+        }
+    }
+}
+
+impl<G: Board> Thinker<G> {
+    fn new(spec: &EngineSpec) -> anyhow::Result<Self> {
+        Ok(match spec.mcts {
+            Some(solver) => {
+                if spec.time.is_none() {
+                    anyhow::bail!("driver=mcts needs a time a move (time=SECS)");
+                }
+                Thinker::Mcts(Box::new(Mcts::new(&MctsConfig {
+                    solver,
+                    ..MctsConfig::default()
+                })))
+            }
+            None => Thinker::AlphaBeta(Box::new(spec.build()?)),
+        })
+    }
+
+    /// The move for `p` within `limits`, what the search makes of it, and its seconds.
+    fn estimate(&mut self, p: &G, limits: &Limits) -> anyhow::Result<(G::Move, Estimate, f64)> {
+        let side = p.to_move();
+        match self {
+            Thinker::AlphaBeta(e) => {
+                let t = e.think(p, limits, |_| {});
+                let mv = t.best_move.expect("a move: the game is not over");
+                let value = describe_at(p, &t, side);
+                Ok((
+                    mv,
+                    Estimate::AlphaBeta {
+                        depth: t.depth,
+                        value,
+                    },
+                    t.elapsed.as_secs_f64(),
+                ))
+            }
+            Thinker::Mcts(m) => {
+                let start = std::time::Instant::now();
+                let r = m.search(p, limits)?;
+                let mv = r
+                    .best_move
+                    .ok_or_else(|| anyhow::anyhow!("MCTS found no move in a live game"))?;
+                let result = match r.proven {
+                    Some(v) => format!("a proven {}", outcome_for(v, side)),
+                    None => {
+                        let mean = if side == Player::Max {
+                            r.mean
+                        } else {
+                            1.0 - r.mean
+                        };
+                        format!("a mean reward of {mean:.2}")
+                    }
+                };
+                Ok((
+                    mv,
+                    Estimate::Mcts {
+                        playouts: r.playouts,
+                        result,
+                    },
+                    start.elapsed().as_secs_f64(),
+                ))
+            }
         }
     }
 }

@@ -737,9 +737,34 @@ fn mcts_plays_matches() {
 }
 
 #[test]
+fn mcts_plays_in_the_terminal() {
+    // 6x7 Connect-Four has no book, and its solver does not finish in a few milliseconds: the
+    // engine's first move and the hint are MCTS's.
+    let (code, out, err) = gamesearch_stdin(
+        &[
+            "play",
+            "connect4:6x7",
+            "--engine",
+            "time=0.05,driver=mcts",
+            "--human",
+            "second",
+        ],
+        "hint\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("engine (X (first)) plays "), "{out}");
+    assert!(
+        out.contains("estimate: MCTS, ") && out.contains(" for it, "),
+        "{out}"
+    );
+    assert!(out.contains("hint: ") && out.contains(" for you)"), "{out}");
+}
+
+#[test]
 fn bad_mcts_input_is_one_line_and_exit_2() {
     for args in [
-        &["play", "tictactoe", "--engine", "driver=mcts"][..],
+        &["gtp", "othello", "--engine", "driver=mcts"][..],
+        &["play", "tictactoe", "--engine", "depth=4,driver=mcts"],
         &[
             "play",
             "tictactoe",

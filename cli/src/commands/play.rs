@@ -38,7 +38,7 @@ pub struct PlayArgs {
     /// Which side you play.
     #[arg(long, value_enum, default_value_t = HumanArg::First)]
     pub human: HumanArg,
-    /// The engine: time=SECS,depth=D,driver=pvs|mtdf,tt=MB (any subset; the rest: time=1,
+    /// The engine: time=SECS,depth=D,driver=pvs|mtdf|mcts|mcts-solver,tt=MB (any subset; the rest: time=1,
     /// pvs, tt=64; a depth without a time means no time limit).
     #[arg(long)]
     pub engine: Option<EngineSettings>,
