@@ -984,12 +984,62 @@ pub struct GtpTime {
     pub seconds_a_move: f64,
 }
 
-/// Plays the match from `start` between the sides started by [`Seats::start`]; `on_game` sees
-/// the running tally after each game. The stop flag of `base` ends it with the games finished.
+/// An opening: the position and the moves from the start that reach it.
+pub type Opening<G> = (G, Vec<<G as gamesearch::Game>::Move>);
+
+/// The openings of a file (`--openings`): one a line, its moves from `start` in the game's
+/// notation, separated by spaces or commas; empty lines and `#` comments skipped. Every move
+/// must be legal, and no opening may end the game; the error names the line.
+///
+/// ```
+/// use gamesearch_cli::play::read_openings;
+/// use gamesearch_games::Connect4;
+/// let start = Connect4::new(7, 6).unwrap();
+/// let o = read_openings(&start, "# two\n4 4\n3,5\n").unwrap();
+/// assert_eq!((o.len(), o[1].1.len()), (2, 2));
+/// assert!(read_openings(&start, "4 9").unwrap_err().contains("line 1: `9`"));
+/// assert!(read_openings(&start, "\n# none\n").is_err());
+/// ```
+pub fn read_openings<G: Board>(start: &G, text: &str) -> Result<Vec<Opening<G>>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut p = start.clone();
+        let mut moves = Vec::new();
+        for word in line.split([' ', '\t', ',']).filter(|w| !w.is_empty()) {
+            let Some(m) = p.parse_move(word) else {
+                let word: String = word.chars().take(20).collect();
+                return Err(format!(
+                    "line {}: `{word}` is not a legal move there (legal: {})",
+                    i + 1,
+                    p.move_help()
+                ));
+            };
+            moves.push(m);
+            p = p.play(m);
+        }
+        if p.moves().next().is_none() {
+            return Err(format!("line {}: the opening ends the game", i + 1));
+        }
+        out.push((p, moves));
+    }
+    if out.is_empty() {
+        return Err("no openings: every line is empty or a comment".into());
+    }
+    Ok(out)
+}
+
+/// Plays the match from `start` between the sides started by [`Seats::start`]: over
+/// `m.openings` seeded random openings, or the first `m.openings` of `given`. `on_game` sees the
+/// running tally after each game. The stop flag of `base` ends it with the games finished.
 /// Returns A's tally.
 pub fn play_match<G: Board>(
     start: &G,
     m: &Match,
+    given: Option<&[Opening<G>]>,
     seats: &mut Seats<G>,
     base: &Limits,
     mut on_game: impl FnMut(&Tally),
@@ -998,18 +1048,18 @@ pub fn play_match<G: Board>(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tally = Tally::default();
     let seats = &mut seats.0;
-    for _ in 0..openings {
+    for k in 0..openings {
         // A random opening that does not end the game: a bounded number of tries (one that
         // cannot exist must not spin forever), the stop flag honoured between them.
-        let mut opening = None;
+        let mut opening = given.and_then(|g| g.get(k).cloned());
         for _ in 0..OPENING_TRIES {
+            if opening.is_some() {
+                break;
+            }
             if base.stop_requested() {
                 return Ok(tally);
             }
             opening = crate::experiments::random_line(start, opening_plies, &mut rng);
-            if opening.is_some() {
-                break;
-            }
         }
         let Some((opening, line)) = opening else {
             anyhow::bail!(

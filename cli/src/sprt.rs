@@ -97,7 +97,8 @@ impl Pentanomial {
 /// Logistic Elo of a score (clamped short of 0 and 1: ±∞ is no figure).
 fn elo(score: f64) -> f64 {
     let s = score.clamp(1e-6, 1.0 - 1e-6);
-    -400.0 * (1.0 / s - 1.0).log10()
+    // `+ 0.0`: an even score is +0, not −0 (which would print as "-0.0").
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 /// The test: H0 normalised Elo `elo0`, H1 `elo1`, false positives `alpha`, false negatives

@@ -708,6 +708,61 @@ fn a_match_with_an_sprt_stops_when_it_decides() {
 }
 
 #[test]
+fn a_match_reads_its_openings_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("gs-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "# Othello: two openings\nf5 d6 c3\nf5,f6\n").unwrap();
+    // The GTP engine is told each opening's moves: a desynchronised board would end the match
+    // with an illegal move.
+    let b = format!(
+        "gtp:{} gtp othello --engine depth=1",
+        env!("CARGO_BIN_EXE_gamesearch")
+    );
+    let (code, out, err) = gamesearch(&[
+        "play",
+        "othello",
+        "--match",
+        "2",
+        "--openings",
+        good.to_str().unwrap(),
+        "--a",
+        "depth=1",
+        "--b",
+        &b,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("the first 2 openings of"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["games"].as_u64(), v["score"].as_f64()),
+        (Some(4), Some(0.5)),
+        "{v}"
+    );
+    let bad = dir.join("bad.txt");
+    for (text, says) in [
+        ("f5 d6\nf5 z9\n", "line 2: `z9` is not a legal move"),
+        ("# nothing\n\n", "no openings"),
+        ("f5\n", "1 openings, fewer than the 2"),
+    ] {
+        std::fs::write(&bad, text).unwrap();
+        let (code, _, err) = gamesearch(&[
+            "play",
+            "othello",
+            "--match",
+            "2",
+            "--openings",
+            bad.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2, "{text:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{text:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn mcts_plays_matches() {
     // MCTS-Solver against plain UCT, and UCT against the alpha-beta engine: whole games, the
     // seed printed, the tally adding up.

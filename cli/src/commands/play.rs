@@ -59,6 +59,11 @@ pub struct PlayArgs {
     /// Match: random plies that make each opening.
     #[arg(long, default_value_t = 2, requires = "match", allow_negative_numbers = true, value_parser = whole::<u32>(0, u32::MAX.into()))]
     pub opening_plies: u32,
+    /// Match: the openings from this file instead of random ones — one a line, its moves from
+    /// the start in the game's notation separated by spaces or commas (`#` comments); --match N
+    /// plays the first N.
+    #[arg(long, requires = "match", conflicts_with = "opening_plies")]
+    pub openings: Option<std::path::PathBuf>,
     /// Match: seed of the openings.
     #[arg(long, default_value_t = 1, requires = "match", allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
@@ -92,6 +97,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         opening_plies,
         seed,
         sprt,
+        openings,
         json,
         book,
         tablebase,
@@ -143,7 +149,18 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         sprt,
     });
     let session = match matched {
-        Some(m) => Session::Match { m, json },
+        Some(m) => Session::Match {
+            m,
+            json,
+            openings: match &openings {
+                Some(path) => Some((
+                    path.display().to_string(),
+                    std::fs::read_to_string(path)
+                        .map_err(|e| anyhow::anyhow!("--openings {}: {e}", path.display()))?,
+                )),
+                None => None,
+            },
+        },
         None => Session::Game {
             human,
             book: book.as_ref(),
@@ -188,8 +205,13 @@ enum Session<'a> {
         human: Human,
         book: Option<&'a Book>,
     },
-    /// A match between two engines, its result printed as JSON or text.
-    Match { m: Match, json: bool },
+    /// A match between two engines, its result printed as JSON or text; the openings file's
+    /// name and text, if one was given.
+    Match {
+        m: Match,
+        json: bool,
+        openings: Option<(String, String)>,
+    },
 }
 
 /// `play`: one game in the terminal, or a match between two engines.
@@ -200,8 +222,8 @@ fn play<G: Board + Sync>(
     base: &Limits,
     show: bool,
 ) -> Result<()> {
-    let (m, json) = match session {
-        Session::Match { m, json } => (m, json),
+    let (m, json, openings) = match session {
+        Session::Match { m, json, openings } => (m, json, openings),
         Session::Game { human, book } => {
             let stdin = std::io::stdin();
             playing::play_game(
@@ -216,13 +238,34 @@ fn play<G: Board + Sync>(
             return Ok(());
         }
     };
+    let given = match &openings {
+        Some((name, text)) => {
+            let list = playing::read_openings(start, text)
+                .map_err(|e| anyhow::anyhow!("--openings {name}: {e}"))?;
+            if list.len() < m.openings {
+                bail!(
+                    "--openings {name}: {} openings, fewer than the {} of --match",
+                    list.len(),
+                    m.openings
+                );
+            }
+            Some(list)
+        }
+        None => None,
+    };
     let mut seats = playing::Seats::start(&m, start)?;
-    eprintln!(
-        "match: {} openings of {} random plies (seed {}), each played twice; A: {}; B: {}",
-        m.openings, m.opening_plies, m.seed, m.a, m.b
-    );
+    match &openings {
+        Some((name, _)) => eprintln!(
+            "match: the first {} openings of {name}, each played twice; A: {}; B: {}",
+            m.openings, m.a, m.b
+        ),
+        None => eprintln!(
+            "match: {} openings of {} random plies (seed {}), each played twice; A: {}; B: {}",
+            m.openings, m.opening_plies, m.seed, m.a, m.b
+        ),
+    }
     let bar = progress::steps(show, 2 * m.openings as u64, "games");
-    let tally = playing::play_match(start, &m, &mut seats, base, |t| {
+    let tally = playing::play_match(start, &m, given.as_deref(), &mut seats, base, |t| {
         bar.inc(1);
         bar.set_message(format!("A: +{} ={} -{}", t.wins, t.draws, t.losses));
     })?;
