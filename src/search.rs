@@ -110,15 +110,18 @@ pub struct MctsParams {
 impl MctsParams {
     /// Playouts of plain UCT when the search has no budget.
     pub const DEFAULT_PLAYOUTS: u64 = 100_000;
+
+    /// Plain UCT, C = √2, seed 1: the default (a constant, for [`Algorithm::NAMED`]).
+    pub const UCT: MctsParams = MctsParams {
+        solver: false,
+        exploration: std::f64::consts::SQRT_2,
+        seed: 1,
+    };
 }
 
 impl Default for MctsParams {
     fn default() -> Self {
-        MctsParams {
-            solver: false,
-            exploration: std::f64::consts::SQRT_2,
-            seed: 1,
-        }
+        MctsParams::UCT
     }
 }
 
@@ -165,31 +168,20 @@ impl Algorithm {
 
     /// Every algorithm by name: [`Algorithm::ALL`], which give minimax's value, then the
     /// Monte-Carlo searches (default parameters), which do not.
-    pub const NAMED: [Algorithm; 12] = [
-        Algorithm::Minimax,
-        Algorithm::AlphaBeta,
-        Algorithm::AlphaBetaHard,
-        Algorithm::Scout,
-        Algorithm::NegaScout,
-        Algorithm::NegaScoutMinimax,
-        Algorithm::Pvs,
-        Algorithm::Mtdf,
-        Algorithm::PnMulti,
-        Algorithm::Cns(CnsParams {
-            accuracy: 0,
-            threshold: None,
-        }),
-        Algorithm::Mcts(MctsParams {
-            solver: false,
-            exploration: std::f64::consts::SQRT_2,
-            seed: 1,
-        }),
-        Algorithm::Mcts(MctsParams {
+    pub const NAMED: [Algorithm; 12] = {
+        let mut out = [Algorithm::Minimax; 12];
+        let mut i = 0;
+        while i < Algorithm::ALL.len() {
+            out[i] = Algorithm::ALL[i];
+            i += 1;
+        }
+        out[i] = Algorithm::Mcts(MctsParams::UCT);
+        out[i + 1] = Algorithm::Mcts(MctsParams {
             solver: true,
-            exploration: std::f64::consts::SQRT_2,
-            seed: 1,
-        }),
-    ];
+            ..MctsParams::UCT
+        });
+        out
+    };
 
     /// The CLI name.
     pub fn name(self) -> &'static str {

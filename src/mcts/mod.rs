@@ -141,6 +141,24 @@ struct Node<M> {
     proven: i8,
 }
 
+impl<M> Node<M> {
+    /// A node not yet visited nor expanded: `mv` played by `mover`, below `parent`.
+    fn new(mv: M, mover: Player, parent: u32) -> Self {
+        Node {
+            mv,
+            mover,
+            parent,
+            first_child: 0,
+            n_children: 0,
+            visited: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            proven: OPEN,
+        }
+    }
+}
+
 /// SplitMix64: a small, fast, seeded generator (Steele, Lea & Flood 2014).
 #[derive(Clone, Debug)]
 struct SplitMix(u64);
@@ -168,7 +186,7 @@ pub struct Mcts<G: Game> {
     nodes: Vec<Node<G::Move>>,
     root: Option<G>,
     rng: SplitMix,
-    /// Reused buffers: the moves of a position, the path's nodes.
+    /// A reused buffer: the moves of a position.
     moves: Vec<G::Move>,
 }
 
@@ -223,19 +241,9 @@ impl<G: Game> Mcts<G> {
         let Some(mv) = root.moves().next() else {
             return;
         };
-        self.nodes.push(Node {
-            // The root's move is never read.
-            mv,
-            mover: root.to_move().opponent(),
-            parent: u32::MAX,
-            first_child: 0,
-            n_children: 0,
-            visited: 0,
-            expanded: false,
-            visits: 0,
-            reward: 0.0,
-            proven: OPEN,
-        });
+        // The root's move is never read.
+        self.nodes
+            .push(Node::new(mv, root.to_move().opponent(), u32::MAX));
     }
 
     /// Runs iterations from `root` within `limits` (`max_nodes`: playouts), keeping the tree:
@@ -427,18 +435,7 @@ impl<G: Game> Mcts<G> {
         }
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
-            self.nodes.push(Node {
-                mv,
-                mover: to_move,
-                parent: n as u32,
-                first_child: 0,
-                n_children: 0,
-                visited: 0,
-                expanded: false,
-                visits: 0,
-                reward: 0.0,
-                proven: OPEN,
-            });
+            self.nodes.push(Node::new(mv, to_move, n as u32));
         }
         let node = &mut self.nodes[n];
         node.first_child = first;
