@@ -81,8 +81,9 @@ pub enum Algorithm {
     /// Conspiracy-number search (McAllester 1988); the PV is the best move alone, and
     /// [`Outcome::details`] holds the likely range and conspiracy numbers.
     Cns(CnsParams),
-    /// Monte-Carlo tree search, UCT (Kocsis & Szepesvári 2006), or MCTS-Solver (Winands et
-    /// al. 2008) with `solver`: see [`crate::mcts`]. Not a minimax search: its value is the
+    /// Monte-Carlo tree search, UCT (Kocsis & Szepesvári 2006), MCTS-Solver (Winands et al.
+    /// 2008) with `solver`, or PN-MCTS (Kowalski et al. 2024) with `pn_constant`: see
+    /// [`crate::mcts`]. Not a minimax search: its value is the
     /// proven result (+1, 0, −1: the sign of minimax's) when MCTS-Solver proves the root, none
     /// otherwise; the budget's nodes count playouts; without a budget, plain UCT runs
     /// [`MctsParams::DEFAULT_PLAYOUTS`].
@@ -105,6 +106,11 @@ pub struct MctsParams {
     pub exploration: f64,
     /// Seed of the playouts.
     pub seed: u64,
+    /// PN-MCTS: the proof-number term's weight `C_pn` (implies `solver`).
+    pub pn_constant: Option<f64>,
+    /// Random plies a playout makes before it takes the evaluation's sign (`u32::MAX`: to the
+    /// end; see [`crate::mcts::MctsConfig::playout_plies`]).
+    pub playout_plies: u32,
 }
 
 impl MctsParams {
@@ -116,6 +122,15 @@ impl MctsParams {
         solver: false,
         exploration: std::f64::consts::SQRT_2,
         seed: 1,
+        pn_constant: None,
+        playout_plies: u32::MAX,
+    };
+
+    /// PN-MCTS with Kowalski et al.'s `C_pn` = 1.
+    pub const PN_MCTS: MctsParams = MctsParams {
+        solver: true,
+        pn_constant: Some(1.0),
+        ..MctsParams::UCT
     };
 }
 
@@ -130,7 +145,9 @@ impl Eq for MctsParams {}
 
 impl std::hash::Hash for MctsParams {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        (self.solver, self.exploration.to_bits(), self.seed).hash(h);
+        let pn = self.pn_constant.map(f64::to_bits);
+        let (solver, plies) = (self.solver, self.playout_plies);
+        (solver, self.exploration.to_bits(), self.seed, pn, plies).hash(h);
     }
 }
 
@@ -168,8 +185,8 @@ impl Algorithm {
 
     /// Every algorithm by name: [`Algorithm::ALL`], which give minimax's value, then the
     /// Monte-Carlo searches (default parameters), which do not.
-    pub const NAMED: [Algorithm; 12] = {
-        let mut out = [Algorithm::Minimax; 12];
+    pub const NAMED: [Algorithm; 13] = {
+        let mut out = [Algorithm::Minimax; 13];
         let mut i = 0;
         while i < Algorithm::ALL.len() {
             out[i] = Algorithm::ALL[i];
@@ -180,6 +197,7 @@ impl Algorithm {
             solver: true,
             ..MctsParams::UCT
         });
+        out[i + 2] = Algorithm::Mcts(MctsParams::PN_MCTS);
         out
     };
 
@@ -196,6 +214,7 @@ impl Algorithm {
             Algorithm::Mtdf => "mtdf",
             Algorithm::PnMulti => "pn-multi",
             Algorithm::Cns(_) => "cns",
+            Algorithm::Mcts(p) if p.pn_constant.is_some() => "pn-mcts",
             Algorithm::Mcts(p) if p.solver => "mcts-solver",
             Algorithm::Mcts(_) => "mcts",
         }
@@ -301,6 +320,8 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                 solver: p.solver,
                 seed: p.seed,
                 depth: cfg.depth,
+                pn_constant: p.pn_constant,
+                playout_plies: p.playout_plies,
                 ..crate::mcts::MctsConfig::default()
             };
             let mut limits = cfg.limits.clone();

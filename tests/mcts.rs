@@ -1,7 +1,9 @@
-//! MCTS and MCTS-Solver against plain minimax: on thousands of generated trees (random (h, d, F)
-//! trees with horizons, random explicit trees with non-alternating turns), MCTS-Solver run to the
-//! end proves the sign of the minimax value — win, draw or loss — and its move keeps it; plain
-//! UCT's choice converges to a best move on a tree small enough to search many times.
+//! MCTS, MCTS-Solver and PN-MCTS against plain minimax: on thousands of generated trees (random
+//! (h, d, F) trees with horizons, random explicit trees with non-alternating turns), MCTS-Solver
+//! and PN-MCTS run to the end prove the sign of the minimax value — win, draw or loss — and
+//! their move keeps it, with playouts to the end or cut off at a few plies (a cut-off proves
+//! nothing); plain UCT's choice converges to a best move on a tree small enough to search many
+//! times.
 
 use gamesearch::mcts::{Mcts, MctsConfig};
 use gamesearch::trees::ExplicitTree;
@@ -17,6 +19,7 @@ fn solver_proves_minimax<G: Game + PositionKey>(
     root: &G,
     depth: u32,
     seed: u64,
+    variant: Variant,
 ) -> Result<(), TestCaseError> {
     let oracle = search(root, Algorithm::Minimax, &SearchConfig::new(depth));
     let v = oracle.value.expect("complete").signum();
@@ -24,6 +27,8 @@ fn solver_proves_minimax<G: Game + PositionKey>(
         solver: true,
         depth,
         seed,
+        pn_constant: variant.pn_constant,
+        playout_plies: variant.playout_plies,
         ..MctsConfig::default()
     };
     let r = Mcts::new(&cfg).search(root, &Limits::none()).unwrap();
@@ -41,26 +46,44 @@ fn solver_proves_minimax<G: Game + PositionKey>(
     Ok(())
 }
 
+/// Which Monte-Carlo solver, and how far its playouts go.
+#[derive(Clone, Copy, Debug)]
+struct Variant {
+    pn_constant: Option<f64>,
+    playout_plies: u32,
+}
+
+fn variant() -> impl Strategy<Value = Variant> {
+    (
+        prop_oneof![Just(None), Just(Some(1.0)), (0.0..4.0f64).prop_map(Some)],
+        prop_oneof![Just(u32::MAX), 0u32..4],
+    )
+        .prop_map(|(pn_constant, playout_plies)| Variant {
+            pn_constant,
+            playout_plies,
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, .. ProptestConfig::default() })]
 
     #[test]
     fn mcts_solver_proves_the_minimax_result_on_random_trees(
-        (spec, depth) in spec_strategy(), seed in any::<u64>(),
+        (spec, depth) in spec_strategy(), seed in any::<u64>(), v in variant(),
     ) {
         let root = spec.root().unwrap();
-        solver_proves_minimax(&root, depth, seed)?;
+        solver_proves_minimax(&root, depth, seed, v)?;
     }
 
     #[test]
     fn mcts_solver_proves_the_minimax_result_on_explicit_trees(
-        text in explicit_tree(5), seed in any::<u64>(),
+        text in explicit_tree(5), seed in any::<u64>(), v in variant(),
     ) {
         let tree = ExplicitTree::parse(&text).unwrap();
         let h = tree.height();
-        solver_proves_minimax(&tree.root(), h, seed)?;
+        solver_proves_minimax(&tree.root(), h, seed, v)?;
         // A horizon inside the tree: the interior static values are its results.
-        solver_proves_minimax(&tree.root(), h / 2, seed)?;
+        solver_proves_minimax(&tree.root(), h / 2, seed, v)?;
     }
 }
 

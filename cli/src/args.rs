@@ -27,6 +27,28 @@ pub enum DriverArg {
     Pvs,
     /// MTD(f) from the previous iteration's value.
     Mtdf,
+    /// Monte-Carlo tree search (UCT) until the budget: the same as --algo mcts.
+    Mcts,
+    /// MCTS-Solver until the budget or a proof: --algo mcts-solver.
+    MctsSolver,
+    /// PN-MCTS until the budget or a proof: --algo pn-mcts.
+    PnMcts,
+}
+
+impl DriverArg {
+    /// The Monte-Carlo algorithm this driver is, if it is one.
+    pub fn mcts(self) -> Option<Algorithm> {
+        let p = match self {
+            DriverArg::Pvs | DriverArg::Mtdf => return None,
+            DriverArg::Mcts => MctsParams::UCT,
+            DriverArg::MctsSolver => MctsParams {
+                solver: true,
+                ..MctsParams::UCT
+            },
+            DriverArg::PnMcts => MctsParams::PN_MCTS,
+        };
+        Some(Algorithm::Mcts(p))
+    }
 }
 
 /// An algorithm name as clap parses it: the library's names, one list.
@@ -97,6 +119,13 @@ pub struct SearchOpts {
     /// MCTS: seed of the playouts and of the order children are tried in.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
+    /// PN-MCTS: the weight C_pn of the proof-number rank in selection.
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true, value_parser = parse_epsilon)]
+    pub pn_constant: f64,
+    /// MCTS: stop each playout after this many random plies and take the sign of the value
+    /// there (with --horizon heuristic: the engine's evaluation). Default: play to the end.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, u32::MAX.into()))]
+    pub playout_plies: Option<u32>,
     /// Print JSON for tools instead of text.
     #[arg(long)]
     pub json: bool,
@@ -138,6 +167,8 @@ impl SearchOpts {
                 solver: p.solver,
                 exploration: self.exploration,
                 seed: self.seed,
+                pn_constant: p.pn_constant.map(|_| self.pn_constant),
+                playout_plies: self.playout_plies.unwrap_or(u32::MAX),
             }),
             other => other,
         }

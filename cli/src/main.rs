@@ -37,7 +37,7 @@ enum Command {
     /// Play against the engine in the terminal (moves in the game's notation, `undo`, `hint`,
     /// `quit`; also read from standard input, so it can be scripted), or `--match N`: engine A
     /// against engine B over N seeded openings, colours swapped.
-    Play(play::PlayArgs),
+    Play(Box<play::PlayArgs>),
     /// The engine as a GTP engine (Go Text Protocol, version 2) on standard input and output,
     /// for GUIs and match programs: `boardsize`, `clear_board`, `play`, `genmove`, `undo`,
     /// `showboard`. Black is the first player.
@@ -132,7 +132,7 @@ fn run(cli: Cli) -> Result<()> {
     let show = gamesearch_cli::progress::visible(cli.quiet);
     match cli.command {
         Command::Search(a) => search::run(a, show),
-        Command::Play(a) => play::run(a, show),
+        Command::Play(a) => play::run(*a, show),
         Command::Gtp(a) => gtp::run(a),
         Command::Trace(a) => trace::run(a),
         Command::Compare(a) => compare::run(a, show),

@@ -4,11 +4,13 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+use gamesearch::adapters::AtHorizon;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Thought};
-use gamesearch::mcts::{Mcts, MctsConfig};
+use gamesearch::mcts::{Mcts, MctsConfig, MctsResult};
 use gamesearch::solver::book::Book;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Probed;
+use gamesearch::MctsParams;
 use gamesearch::{Limits, Player, PositionKey, SolverKnowledge};
 use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
 use rand::SeedableRng;
@@ -218,9 +220,10 @@ pub struct EngineSpec {
     pub depth: u32,
     /// PVS with aspiration, or MTD(f).
     pub driver: Driver,
-    /// Monte-Carlo tree search instead of alpha-beta (`driver=mcts`, `driver=mcts-solver`):
-    /// `Some(solver)`. Matches only; it needs a time a move.
-    pub mcts: Option<bool>,
+    /// Monte-Carlo tree search instead of alpha-beta (`driver=mcts`, `driver=mcts-solver`,
+    /// `driver=pn-mcts`; `plies=N` cuts its playouts off, valued by the heuristic). It needs a
+    /// time a move.
+    pub mcts: Option<MctsParams>,
     /// Table size, MiB.
     pub tt_mb: usize,
 }
@@ -251,8 +254,10 @@ impl Default for EngineSpec {
 pub struct EngineSettings {
     time: Option<f64>,
     depth: Option<u32>,
-    driver: Option<(Driver, Option<bool>)>,
+    driver: Option<(Driver, Option<MctsParams>)>,
     tt_mb: Option<usize>,
+    plies: Option<u32>,
+    pn: Option<f64>,
 }
 
 impl std::str::FromStr for EngineSettings {
@@ -262,9 +267,9 @@ impl std::str::FromStr for EngineSettings {
         let mut e = EngineSettings::default();
         let mut seen: Vec<&str> = Vec::new();
         for part in s.split(',').filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("`{part}`: expected key=value (time, depth, driver, tt)"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                format!("`{part}`: expected key=value (time, depth, driver, tt, plies, pn)")
+            })?;
             if seen.contains(&k) {
                 return Err(format!("`{k}` is given twice"));
             }
@@ -292,11 +297,18 @@ impl std::str::FromStr for EngineSettings {
                     e.driver = Some(match v {
                         "pvs" => (pvs, None),
                         "mtdf" => (Driver::Mtdf, None),
-                        "mcts" => (pvs, Some(false)),
-                        "mcts-solver" => (pvs, Some(true)),
+                        "mcts" => (pvs, Some(MctsParams::UCT)),
+                        "mcts-solver" => (
+                            pvs,
+                            Some(MctsParams {
+                                solver: true,
+                                ..MctsParams::UCT
+                            }),
+                        ),
+                        "pn-mcts" => (pvs, Some(MctsParams::PN_MCTS)),
                         _ => {
                             return Err(format!(
-                                "driver={v}: expected pvs, mtdf, mcts or mcts-solver"
+                                "driver={v}: expected pvs, mtdf, mcts, mcts-solver or pn-mcts"
                             ))
                         }
                     })
@@ -309,12 +321,33 @@ impl std::str::FromStr for EngineSettings {
                             .ok_or_else(|| format!("tt={v}: must be a number of MiB ≥ 1"))?,
                     );
                 }
+                "pn" => {
+                    let c: f64 = v.parse().map_err(|_| format!("pn={v}: not a number"))?;
+                    if !(c.is_finite() && c >= 0.0) {
+                        return Err(format!("pn={v}: PN-MCTS's C_pn must be a number ≥ 0"));
+                    }
+                    e.pn = Some(c);
+                }
+                "plies" => {
+                    e.plies = Some(v.parse().map_err(|_| {
+                        format!("plies={v}: must be a whole number of plies (MCTS's playouts)")
+                    })?);
+                }
                 _ => {
                     return Err(format!(
-                        "`{k}`: unknown engine setting (time, depth, driver, tt)"
+                        "`{k}`: unknown engine setting (time, depth, driver, tt, plies, pn)"
                     ))
                 }
             }
+        }
+        if e.pn.is_some() && !matches!(e.driver, Some((_, Some(m))) if m.pn_constant.is_some()) {
+            return Err("pn= is PN-MCTS's C_pn: give it with driver=pn-mcts".into());
+        }
+        if e.plies.is_some() && !matches!(e.driver, Some((_, Some(_)))) {
+            return Err(
+                "plies= cuts MCTS's playouts off: give it with driver=mcts, mcts-solver or pn-mcts"
+                    .into(),
+            );
         }
         Ok(e)
     }
@@ -332,7 +365,14 @@ impl EngineSettings {
             },
             depth: self.depth.unwrap_or(base.depth),
             driver: self.driver.map_or(base.driver, |(d, _)| d),
-            mcts: self.driver.map_or(base.mcts, |(_, m)| m),
+            mcts: self
+                .driver
+                .map_or(base.mcts, |(_, m)| m)
+                .map(|m| MctsParams {
+                    playout_plies: self.plies.unwrap_or(m.playout_plies),
+                    pn_constant: self.pn.or(m.pn_constant),
+                    ..m
+                }),
             tt_mb: self.tt_mb.unwrap_or(base.tt_mb),
         }
     }
@@ -434,8 +474,18 @@ impl std::fmt::Display for EngineSpec {
             (None, d) => format!("depth {d}"),
         };
         let driver = match (self.mcts, self.driver) {
-            (Some(true), _) => return write!(f, "{limit}, MCTS-Solver"),
-            (Some(false), _) => return write!(f, "{limit}, MCTS (UCT)"),
+            (Some(m), _) => {
+                match (m.pn_constant, m.solver) {
+                    (Some(c), _) if c != 1.0 => write!(f, "{limit}, PN-MCTS (C_pn {c})")?,
+                    (Some(_), _) => write!(f, "{limit}, PN-MCTS")?,
+                    (None, true) => write!(f, "{limit}, MCTS-Solver")?,
+                    (None, false) => write!(f, "{limit}, MCTS (UCT)")?,
+                }
+                if m.playout_plies != u32::MAX {
+                    write!(f, ", playouts cut at {} plies", m.playout_plies)?;
+                }
+                return Ok(());
+            }
             (None, Driver::Mtdf) => "MTD(f)",
             (None, Driver::Pvs { .. }) => "PVS",
         };
@@ -449,7 +499,7 @@ impl EngineSpec {
     pub fn build<G: PositionKey + Heuristic>(&self) -> Result<Engine<G>, gamesearch::Error> {
         if self.mcts.is_some() {
             return Err(gamesearch::Error::BadParameter(
-                "driver=mcts and driver=mcts-solver play in `play`, not here, for now".into(),
+                "the MCTS drivers play in `play`, not here, for now".into(),
             ));
         }
         Engine::new(&EngineConfig {
@@ -699,7 +749,52 @@ pub fn play_game<G: Board + Sync>(
 /// The searcher behind the terminal game: the alpha-beta engine, or MCTS.
 enum Thinker<G: Board> {
     AlphaBeta(Box<Engine<G>>),
-    Mcts(Box<Mcts<G>>),
+    Mcts(MctsPlayer<G>),
+}
+
+/// MCTS as a player: its playouts to the end, or cut off and valued by the game's heuristic.
+enum MctsPlayer<G: Board> {
+    ToTheEnd(Box<Mcts<G>>),
+    CutOff(Box<Mcts<AtHorizon<G>>>),
+}
+
+impl<G: Board> MctsPlayer<G> {
+    /// The player `spec` describes (an MCTS driver, a time a move), its playouts from `seed`.
+    fn new(spec: &EngineSpec, seed: u64) -> anyhow::Result<Self> {
+        let Some(p) = spec.mcts else {
+            anyhow::bail!("not an MCTS driver");
+        };
+        if spec.time.is_none() {
+            anyhow::bail!("the MCTS drivers need a time a move (time=SECS)");
+        }
+        let cfg = MctsConfig {
+            solver: p.solver,
+            exploration: p.exploration,
+            pn_constant: p.pn_constant,
+            playout_plies: p.playout_plies,
+            seed,
+            ..MctsConfig::default()
+        };
+        Ok(if p.playout_plies == u32::MAX {
+            MctsPlayer::ToTheEnd(Box::new(Mcts::new(&cfg)))
+        } else {
+            MctsPlayer::CutOff(Box::new(Mcts::new(&cfg)))
+        })
+    }
+
+    fn clear(&mut self) {
+        match self {
+            MctsPlayer::ToTheEnd(m) => m.clear(),
+            MctsPlayer::CutOff(m) => m.clear(),
+        }
+    }
+
+    fn search(&mut self, p: &G, limits: &Limits) -> anyhow::Result<MctsResult<G::Move>> {
+        Ok(match self {
+            MctsPlayer::ToTheEnd(m) => m.search(p, limits)?,
+            MctsPlayer::CutOff(m) => m.search(&AtHorizon::new(p.clone()), limits)?,
+        })
+    }
 }
 
 /// What a search says of the side to move's chances, in words, with the place where "for it"
@@ -733,15 +828,7 @@ impl Estimate {
 impl<G: Board> Thinker<G> {
     fn new(spec: &EngineSpec) -> anyhow::Result<Self> {
         Ok(match spec.mcts {
-            Some(solver) => {
-                if spec.time.is_none() {
-                    anyhow::bail!("driver=mcts needs a time a move (time=SECS)");
-                }
-                Thinker::Mcts(Box::new(Mcts::new(&MctsConfig {
-                    solver,
-                    ..MctsConfig::default()
-                })))
-            }
+            Some(p) => Thinker::Mcts(MctsPlayer::new(spec, p.seed)?),
             None => Thinker::AlphaBeta(Box::new(spec.build()?)),
         })
     }
@@ -879,7 +966,7 @@ impl<G: Board> Seats<G> {
 /// One side of a match, running.
 enum Seat<G: Board> {
     Engine(Box<Engine<G>>, EngineSpec),
-    Mcts(Box<Mcts<G>>, EngineSpec),
+    Mcts(MctsPlayer<G>, EngineSpec),
     Gtp(GtpEngine),
 }
 
@@ -888,16 +975,9 @@ impl<G: Board> Seat<G> {
     fn start(c: &Contender, start: &G, seed: u64, side: u64) -> anyhow::Result<Seat<G>> {
         Ok(match c {
             Contender::Engine(spec) if spec.mcts.is_some() => {
-                if spec.time.is_none() {
-                    anyhow::bail!("driver=mcts needs a time a move (time=SECS)");
-                }
-                let cfg = MctsConfig {
-                    solver: spec.mcts == Some(true),
-                    // Each side its own playouts, both reproducible from the match's seed.
-                    seed: seed.wrapping_mul(2).wrapping_add(side),
-                    ..MctsConfig::default()
-                };
-                Seat::Mcts(Box::new(Mcts::new(&cfg)), *spec)
+                // Each side its own playouts, both reproducible from the match's seed.
+                let seed = seed.wrapping_mul(2).wrapping_add(side);
+                Seat::Mcts(MctsPlayer::new(spec, seed)?, *spec)
             }
             Contender::Engine(spec) => Seat::Engine(Box::new(spec.build()?), *spec),
             Contender::Gtp(command) => {

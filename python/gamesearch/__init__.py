@@ -216,7 +216,8 @@ def search(
     `algo` (see `algorithms()`) to `depth` (the whole tree where it is finite; real games need
     one), within the budgets.
 
-    `algo="mcts"` (UCT) and `"mcts-solver"` (MCTS-Solver) are Monte-Carlo tree search: random
+    `algo="mcts"` (UCT), `"mcts-solver"` (MCTS-Solver) and `"pn-mcts"` (PN-MCTS: MCTS-Solver
+    steered by proof numbers, C_pn = 1) are Monte-Carlo tree search: random
     playouts from `seed` to the end of the game (a Python game's own `moves()` and `play()`),
     UCT's constant `exploration`, `max_nodes` counting playouts; `mcts_mean` is the root's mean
     reward for the first player, and `value` the proven result (+1, 0, -1) when MCTS-Solver

@@ -396,9 +396,9 @@ fn search<'py>(
                 )));
             }
             Algorithm::Mcts(MctsParams {
-                solver: p.solver,
                 exploration,
                 seed,
+                ..p
             })
         }
         other => other,

@@ -158,12 +158,12 @@ def sign(v):
 
 
 @settings(max_examples=300, deadline=None)
-@given(trees, st.integers(0, 2**64 - 1))
-def test_mcts_solver_proves_the_sign_of_minimax_on_python_trees(node, seed):
-    # The playouts are the game's own moves() and play(); run to the end, MCTS-Solver proves
-    # win, draw or loss, and its move keeps it.
+@given(trees, st.integers(0, 2**64 - 1), st.sampled_from(["mcts-solver", "pn-mcts"]))
+def test_mcts_solver_proves_the_sign_of_minimax_on_python_trees(node, seed, algo):
+    # The playouts are the game's own moves() and play(); run to the end, MCTS-Solver and
+    # PN-MCTS prove win, draw or loss, and their move keeps it.
     want = sign(minimax(node))
-    r = gs.search(Tree(node), algo="mcts-solver", seed=seed)
+    r = gs.search(Tree(node), algo=algo, seed=seed)
     assert r.complete and r.value == want
     assert 0.0 <= r.mcts_mean <= 1.0
     if isinstance(node, tuple):

@@ -23,6 +23,23 @@
 //! finally chosen is the *secure child* (the highest `mean + A/sqrt(n)`, A = 1), or a proven
 //! best move.
 //!
+//! **PN-MCTS** (Kowalski et al. 2024) is MCTS-Solver that also keeps
+//! proof and disproof numbers (Allis et al. 1994) in its tree, for the proposition "the side to move at
+//! the root wins": a node not yet expanded has 1 and 1, a proven node 0 and ∞ (a win for that
+//! side) or ∞ and 0 (a draw or a loss); an expanded node where that side moves takes the least
+//! proof number and the sum of the disproof numbers of its children, the other side's node the
+//! sum of the proof numbers and the least disproof number. Selection adds to UCT's bound
+//! `C_pn · (1 − rank / children)`, the rank (1 the best; ties share one) of the child's proof
+//! number where the root's side moves and of its disproof number where the other side does:
+//! the search leans to the subtrees closest to a proof. The move finally chosen is the *robust
+//! child* (the most visits), a proven best move first, as published.
+//!
+//! **Playouts cut off** (`playout_plies`): a playout stops that many random plies below the node
+//! it starts from and takes the sign of [`Game::evaluate`] there as its result (Winands et
+//! al. 2010 stopped Lines of Action's playouts by an evaluation). Wrap the game in
+//! [`crate::adapters::AtHorizon`] to have its engine heuristic as that evaluation. Unlike the
+//! horizon `depth`, a cut-off proves nothing.
+//!
 //! The tree is an arena of nodes (children contiguous, allocated when their parent is first
 //! expanded); an iteration replays its moves from the root, so positions are not stored.
 //! [`Mcts`] keeps its tree between searches: [`Mcts::search`] from a position two plies below the
@@ -58,6 +75,12 @@ pub struct MctsConfig {
     pub depth: u32,
     /// The most nodes the tree may hold; past it the search stops (as if out of budget).
     pub max_tree_nodes: usize,
+    /// PN-MCTS: the weight `C_pn` of the proof-number term in selection (Kowalski et al. use 1).
+    /// Implies `solver`.
+    pub pn_constant: Option<f64>,
+    /// A playout's most random plies below the node it starts from; there the sign of
+    /// [`Game::evaluate`] is its result. `u32::MAX`: to the end of the game (or the horizon).
+    pub playout_plies: u32,
 }
 
 impl Default for MctsConfig {
@@ -68,6 +91,8 @@ impl Default for MctsConfig {
             seed: 1,
             depth: u32::MAX,
             max_tree_nodes: 1 << 24,
+            pn_constant: None,
+            playout_plies: u32::MAX,
         }
     }
 }
@@ -117,6 +142,9 @@ pub fn search<G: Game>(
 /// Not proven.
 const OPEN: i8 = 2;
 
+/// An infinite proof or disproof number.
+const INFINITE: u32 = u32::MAX;
+
 /// Playouts between two looks at the clock.
 const CLOCK_EVERY: u64 = 16;
 
@@ -139,6 +167,10 @@ struct Node<M> {
     reward: f64,
     /// The proven result (MAX's view: −1, 0, +1), or `OPEN`.
     proven: i8,
+    /// PN-MCTS: the proof and disproof numbers of "the root's side to move wins" (`INFINITE`:
+    /// ∞).
+    pn: u32,
+    dn: u32,
 }
 
 impl<M> Node<M> {
@@ -155,6 +187,8 @@ impl<M> Node<M> {
             visits: 0,
             reward: 0.0,
             proven: OPEN,
+            pn: 1,
+            dn: 1,
         }
     }
 }
@@ -188,6 +222,10 @@ pub struct Mcts<G: Game> {
     rng: SplitMix,
     /// A reused buffer: the moves of a position.
     moves: Vec<G::Move>,
+    /// PN-MCTS: the side whose win the proof numbers are about (the root's side to move).
+    proof_player: Player,
+    /// PN-MCTS: a reused buffer, the children's proof or disproof numbers sorted.
+    ranks: Vec<u32>,
 }
 
 /// The reward of a result (MAX's view) for `side`.
@@ -203,12 +241,18 @@ fn reward_for(result: i8, side: Player) -> f64 {
 impl<G: Game> Mcts<G> {
     /// A searcher with an empty tree.
     pub fn new(cfg: &MctsConfig) -> Self {
+        let mut cfg = cfg.clone();
+        // PN-MCTS backs proofs up as MCTS-Solver does.
+        cfg.solver |= cfg.pn_constant.is_some();
+        let seed = cfg.seed;
         Mcts {
-            cfg: cfg.clone(),
+            cfg,
             nodes: Vec::new(),
             root: None,
-            rng: SplitMix(cfg.seed),
+            rng: SplitMix(seed),
             moves: Vec::new(),
+            proof_player: Player::Max,
+            ranks: Vec::new(),
         }
     }
 
@@ -225,6 +269,13 @@ impl<G: Game> Mcts<G> {
                 self.cfg.exploration
             )));
         }
+        if let Some(c) = self.cfg.pn_constant {
+            if !(c.is_finite() && c >= 0.0) {
+                return Err(Error::BadParameter(format!(
+                    "the proof-number constant must be a finite number ≥ 0, not {c}"
+                )));
+            }
+        }
         if self.cfg.max_tree_nodes == 0 {
             return Err(Error::BadParameter(
                 "the tree must be allowed at least one node".into(),
@@ -238,6 +289,7 @@ impl<G: Game> Mcts<G> {
     fn plant(&mut self, root: &G) {
         self.nodes.clear();
         self.root = Some(root.clone());
+        self.proof_player = root.to_move();
         let Some(mv) = root.moves().next() else {
             return;
         };
@@ -333,6 +385,16 @@ impl<G: Game> Mcts<G> {
             }
             None => self.plant(root),
         }
+        if self.cfg.pn_constant.is_some() && self.proof_player != root.to_move() {
+            // The proposition changed sides: every number anew, children before parents (an
+            // arena's children always come after their parent).
+            self.proof_player = root.to_move();
+            for n in (0..self.nodes.len()).rev() {
+                let (pn, dn) = self.numbers(n);
+                self.nodes[n].pn = pn;
+                self.nodes[n].dn = dn;
+            }
+        }
     }
 
     /// The node indices of `n`'s children in the tree.
@@ -396,6 +458,8 @@ impl<G: Game> Mcts<G> {
                 depth += 1;
                 n = c;
                 break self.simulate(n, &mut p, depth);
+            } else if self.cfg.pn_constant.is_some() {
+                self.select_pn(n)
             } else {
                 self.select(n)
             };
@@ -416,6 +480,55 @@ impl<G: Game> Mcts<G> {
         }
         if self.cfg.solver && self.nodes[n].proven != OPEN {
             self.prove_upwards(n);
+        }
+        if self.cfg.pn_constant.is_some() {
+            self.update_numbers(n);
+        }
+    }
+
+    /// PN-MCTS: `n`'s proof and disproof numbers from its state and its children's.
+    fn numbers(&self, n: usize) -> (u32, u32) {
+        let node = &self.nodes[n];
+        if node.proven != OPEN {
+            return if reward_for(node.proven, self.proof_player) == 1.0 {
+                (0, INFINITE)
+            } else {
+                (INFINITE, 0)
+            };
+        }
+        if !node.expanded || node.n_children == 0 {
+            return (1, 1);
+        }
+        let first = node.first_child as usize;
+        let children = &self.nodes[first..first + node.n_children as usize];
+        let (mut least, mut sum) = (INFINITE, 0u32);
+        let or_node = children[0].mover == self.proof_player;
+        for c in children {
+            let (smallest, summed) = if or_node { (c.pn, c.dn) } else { (c.dn, c.pn) };
+            least = least.min(smallest);
+            sum = sum.saturating_add(summed);
+        }
+        if or_node {
+            (least, sum)
+        } else {
+            (sum, least)
+        }
+    }
+
+    /// PN-MCTS: the numbers of `n` and its ancestors, up to the first that does not change.
+    fn update_numbers(&mut self, mut n: usize) {
+        loop {
+            let (pn, dn) = self.numbers(n);
+            let node = &mut self.nodes[n];
+            if (node.pn, node.dn) == (pn, dn) && node.expanded {
+                return;
+            }
+            node.pn = pn;
+            node.dn = dn;
+            if node.parent == u32::MAX {
+                return;
+            }
+            n = node.parent as usize;
         }
     }
 
@@ -465,26 +578,66 @@ impl<G: Game> Mcts<G> {
         best.1
     }
 
+    /// PN-MCTS's choice among `n`'s children, all visited: UCT's bound plus `C_pn · (1 − rank /
+    /// children)`, the rank of the child's proof number where the root's side moves, of its
+    /// disproof number where the other side does (1 the least; equal numbers share a rank).
+    /// Proven children are left out while another is open, as in MCTS-Solver.
+    fn select_pn(&mut self, n: usize) -> usize {
+        let node = self.nodes[n];
+        let first = node.first_child as usize;
+        let children = first..first + node.n_children as usize;
+        let or_node = self.nodes[first].mover == self.proof_player;
+        let key = |c: &Node<G::Move>| if or_node { c.pn } else { c.dn };
+        let mut ranks = std::mem::take(&mut self.ranks);
+        ranks.clear();
+        ranks.extend(self.nodes[children.clone()].iter().map(key));
+        ranks.sort_unstable();
+        let log_n = (node.visits.max(1) as f64).ln();
+        let (c, c_pn) = (self.cfg.exploration, self.cfg.pn_constant.unwrap_or(0.0));
+        let total = f64::from(node.n_children);
+        let mut best = (f64::NEG_INFINITY, first);
+        for i in children {
+            let child = &self.nodes[i];
+            if child.proven != OPEN {
+                continue;
+            }
+            let v = child.visits.max(1) as f64;
+            let k = key(child);
+            let rank = 1 + ranks.partition_point(|&x| x < k);
+            let score =
+                child.reward / v + c * (log_n / v).sqrt() + c_pn * (1.0 - rank as f64 / total);
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        self.ranks = ranks;
+        best.1
+    }
+
     /// Step 3, simulation: random moves from `p` (node `n`, `depth` plies below the root) to the
-    /// end or the horizon; the result (MAX's view). A node that is itself terminal is proven.
+    /// end, the horizon or the cut-off; the result (MAX's view). A node that is itself terminal
+    /// (or at the horizon) is proven.
     fn simulate(&mut self, n: usize, p: &mut G, mut depth: u32) -> i8 {
-        let mut first = true;
-        loop {
+        let mut plies = 0u32;
+        let ended = loop {
             if depth >= self.cfg.depth {
-                break;
+                break true;
             }
             self.moves.clear();
             self.moves.extend(p.moves());
             if self.moves.is_empty() {
-                break;
+                break true;
             }
-            first = false;
+            if plies >= self.cfg.playout_plies {
+                break false;
+            }
             let m = self.moves[self.rng.below(self.moves.len())];
             *p = p.play(m);
             depth += 1;
-        }
+            plies += 1;
+        };
         let result = p.evaluate().signum() as i8;
-        if first {
+        if ended && plies == 0 {
             self.nodes[n].proven = result;
         }
         result
@@ -566,12 +719,19 @@ impl<G: Game> Mcts<G> {
         } else {
             open
         };
+        // PN-MCTS: the robust child (the most visits), as Kowalski et al. choose.
+        let robust = self.cfg.pn_constant.is_some();
         let secure = candidates
             .into_iter()
             .map(|i| {
                 let c = &self.nodes[i];
                 let v = c.visits.max(1) as f64;
-                (c.reward / v + 1.0 / v.sqrt(), c.mv)
+                let score = if robust {
+                    v
+                } else {
+                    c.reward / v + 1.0 / v.sqrt()
+                };
+                (score, c.mv)
             })
             .fold(None, |best: Option<(f64, G::Move)>, (s, m)| match best {
                 Some((b, _)) if b >= s => best,
@@ -591,6 +751,115 @@ impl<G: Game> Mcts<G> {
             root_visits: node.visits,
             tree_nodes: self.nodes.len(),
             children,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pile; each move takes 1, 2 or 3 stones. Whoever takes the last stone wins, unless
+    /// taking two: then the game is drawn. Turns alternate.
+    #[derive(Clone, Copy, Debug)]
+    struct Pile {
+        stones: u8,
+        last: u8,
+        to_move: Player,
+    }
+
+    impl Game for Pile {
+        type Move = u8;
+        type Moves = std::ops::RangeInclusive<u8>;
+        fn to_move(&self) -> Player {
+            self.to_move
+        }
+        fn moves(&self) -> Self::Moves {
+            1..=self.stones.min(3)
+        }
+        fn play(&self, m: u8) -> Self {
+            Pile {
+                stones: self.stones - m,
+                last: m,
+                to_move: self.to_move.opponent(),
+            }
+        }
+        fn evaluate(&self) -> Score {
+            match (self.stones, self.last) {
+                (0, 2) => 0,
+                (0, _) => -self.to_move.sign(),
+                _ => 0,
+            }
+        }
+    }
+
+    impl PositionKey for Pile {
+        fn key(&self) -> u64 {
+            u64::from(self.stones) << 8 | u64::from(self.last) << 1 | (self.to_move as u64 & 1)
+        }
+    }
+
+    /// The proof and disproof numbers of node `n` by their definition, recursively.
+    fn defined(m: &Mcts<Pile>, n: usize) -> (u32, u32) {
+        let node = &m.nodes[n];
+        if node.proven != OPEN {
+            let won = reward_for(node.proven, m.proof_player) == 1.0;
+            return if won { (0, u32::MAX) } else { (u32::MAX, 0) };
+        }
+        if !node.expanded {
+            return (1, 1);
+        }
+        let first = node.first_child as usize;
+        let kids: Vec<(u32, u32)> = (first..first + node.n_children as usize)
+            .map(|c| {
+                if c < first + node.visited as usize {
+                    defined(m, c)
+                } else {
+                    (1, 1)
+                }
+            })
+            .collect();
+        let sum = |f: fn(&(u32, u32)) -> u32| kids.iter().map(f).fold(0u32, u32::saturating_add);
+        let least = |f: fn(&(u32, u32)) -> u32| kids.iter().map(f).min().unwrap();
+        if m.nodes[first].mover == m.proof_player {
+            (least(|k| k.0), sum(|k| k.1))
+        } else {
+            (sum(|k| k.0), least(|k| k.1))
+        }
+    }
+
+    #[test]
+    fn pn_mcts_keeps_every_node_s_numbers_as_defined() {
+        for (seed, stones) in (1..=12).zip((7..=18).rev()) {
+            let cfg = MctsConfig {
+                pn_constant: Some(1.0),
+                seed,
+                ..MctsConfig::default()
+            };
+            let mut m = Mcts::new(&cfg);
+            let root = Pile {
+                stones,
+                last: 0,
+                to_move: Player::Max,
+            };
+            for _ in 0..400 {
+                let r = m.search(&root, &Limits::none().with_max_nodes(1)).unwrap();
+                for n in 0..m.nodes.len() {
+                    let reached = n == 0 || {
+                        let p = m.nodes[n].parent as usize;
+                        n < (m.nodes[p].first_child + m.nodes[p].visited) as usize
+                    };
+                    if reached {
+                        let node = &m.nodes[n];
+                        assert_eq!((node.pn, node.dn), defined(&m, n), "seed {seed} node {n}");
+                    }
+                }
+                if r.proven.is_some() {
+                    let root_numbers = (m.nodes[0].pn, m.nodes[0].dn);
+                    assert!(root_numbers.0 == 0 || root_numbers.1 == 0);
+                    break;
+                }
+            }
         }
     }
 }

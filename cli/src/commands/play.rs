@@ -38,22 +38,24 @@ pub struct PlayArgs {
     /// Which side you play.
     #[arg(long, value_enum, default_value_t = HumanArg::First)]
     pub human: HumanArg,
-    /// The engine: time=SECS,depth=D,driver=pvs|mtdf|mcts|mcts-solver,tt=MB (any subset; the rest: time=1,
-    /// pvs, tt=64; a depth without a time means no time limit).
+    /// The engine: time=SECS,depth=D,driver=pvs|mtdf|mcts|mcts-solver|pn-mcts,tt=MB,plies=N (any
+    /// subset; the rest: time=1, pvs, tt=64; a depth without a time means no time limit; plies=N
+    /// cuts MCTS's playouts off after N random plies, valued there by the game's heuristic).
     #[arg(long)]
     pub engine: Option<EngineSettings>,
     /// Engine against engine over this many openings (each played twice, colours swapped).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     pub r#match: Option<u64>,
     /// Match: engine A (scored), as --engine; the fields not given keep A's defaults
-    /// (time=0.01, pvs, tt=64); `driver=mcts` or `driver=mcts-solver` makes it Monte-Carlo
-    /// tree search (UCT, or MCTS-Solver) for its time a move. Or `gtp:COMMAND`: an outside
+    /// (time=0.01, pvs, tt=64); `driver=mcts`, `driver=mcts-solver` or `driver=pn-mcts` makes it
+    /// Monte-Carlo tree search (UCT, MCTS-Solver, or PN-MCTS) for its time a move, `plies=N`
+    /// cutting its playouts off (valued by the heuristic). Or `gtp:COMMAND`: an outside
     /// engine started by COMMAND in GTP mode (e.g. `gtp:edax -gtp -l 10`), told every move, from
     /// the game's start.
     #[arg(long, requires = "match")]
     pub a: Option<ContenderSettings>,
     /// Match: engine B, as --engine; the fields not given keep B's defaults (time=0.1, pvs,
-    /// tt=64); `driver=mcts|mcts-solver` or `gtp:COMMAND`, as for A.
+    /// tt=64); `driver=mcts|mcts-solver|pn-mcts[,plies=N]` or `gtp:COMMAND`, as for A.
     #[arg(long, requires = "match")]
     pub b: Option<ContenderSettings>,
     /// Match: random plies that make each opening.
@@ -150,7 +152,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
     });
     let session = match matched {
         Some(m) => Session::Match {
-            m,
+            m: Box::new(m),
             json,
             openings: match &openings {
                 Some(path) => Some((
@@ -208,7 +210,7 @@ enum Session<'a> {
     /// A match between two engines, its result printed as JSON or text; the openings file's
     /// name and text, if one was given.
     Match {
-        m: Match,
+        m: Box<Match>,
         json: bool,
         openings: Option<(String, String)>,
     },

@@ -48,6 +48,19 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
     if trace && !matches!(spec, GameSpec::Tree(_)) {
         bail!("--trace lists the leaves of an explicit tree: use a tree:… game");
     }
+    // `--driver mcts` (and the other Monte-Carlo drivers) is `--algo mcts`.
+    let algo = match (algo, engine.driver.and_then(|d| d.mcts())) {
+        (Some(a), Some(_)) if !matches!(a.0, Algorithm::Mcts(_)) => {
+            bail!(
+                "--driver {:?} is a Monte-Carlo search of its own, not a driver of --algo {}: \
+                 give one of them",
+                engine.driver.unwrap_or(crate::args::DriverArg::Mcts),
+                a.0.name()
+            )
+        }
+        (None, Some(m)) => Some(AlgoArg(m)),
+        (a, _) => a,
+    };
     if algo.is_none() && (opts.budget.max_time.is_some() || engine.driver.is_some()) {
         if trace {
             bail!("--trace is for a fixed-depth --algo, not the engine");
