@@ -354,6 +354,41 @@ fn every_flag_is_validated_with_one_line() {
         &["bench", "connect4", "/no/such/file"],
         &["experiment", "ratios", "--values", "discrete:1"],
         &["experiment", "pearl-kalah", "--positions", "0"],
+        &["experiment", "engines", "--engine", "driver=mcts"],
+        &[
+            "experiment",
+            "engines",
+            "--game",
+            "tree:(max 1 2)",
+            "--engine",
+            "depth=1",
+            "--engine",
+            "depth=2",
+        ],
+        &[
+            "experiment",
+            "engines",
+            "--engine",
+            "driver=pvs,plies=3",
+            "--engine",
+            "depth=2",
+        ],
+        &[
+            "experiment",
+            "engines",
+            "--engine",
+            "driver=mcts,pn=1",
+            "--engine",
+            "depth=2",
+        ],
+        &[
+            "search",
+            "connect4:4x4",
+            "--driver",
+            "mcts",
+            "--algo",
+            "pvs",
+        ],
     ] {
         let (code, out, err) = gamesearch(args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");
@@ -962,4 +997,65 @@ fn solve_with_dfpn_checks_its_proof() {
         assert_eq!(code, 2, "{args:?}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+#[test]
+fn experiment_engines_plays_every_pairing_and_rates_the_engines() {
+    // A perfect player against a one-ply one on tic-tac-toe, and PN-MCTS beside them: every
+    // pairing plays 2 openings twice; the Elo table's ratings are centred on 0.
+    let (code, out, err) = gamesearch(&[
+        "experiment",
+        "engines",
+        "--game",
+        "tictactoe",
+        "--openings",
+        "2",
+        "--time",
+        "0.002",
+        "--engine",
+        "depth=9",
+        "--engine",
+        "depth=1",
+        "--engine",
+        "driver=pn-mcts",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let game = &v["games"][0];
+    assert_eq!(game["game"], "tictactoe");
+    let pairings = game["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 3);
+    for p in pairings {
+        let t = &p["tally"];
+        let games = t["wins"].as_u64().unwrap()
+            + t["draws"].as_u64().unwrap()
+            + t["losses"].as_u64().unwrap();
+        assert_eq!(games, 4, "{p}");
+    }
+    let standings = game["standings"].as_array().unwrap();
+    let elo: Vec<f64> = standings
+        .iter()
+        .map(|s| s["elo"].as_f64().unwrap())
+        .collect();
+    assert!(elo.iter().sum::<f64>().abs() < 1e-6, "{elo:?}");
+    // The perfect player never loses a pair of games to the one-ply player.
+    let first = &pairings[0];
+    assert_eq!(
+        (first["a"].as_u64(), first["b"].as_u64()),
+        (Some(0), Some(1))
+    );
+    assert!(elo[0] >= elo[1], "{standings:?}");
+    let (code, out, _) = gamesearch(&[
+        "experiment",
+        "engines",
+        "--game",
+        "tictactoe",
+        "--openings",
+        "1",
+        "--time",
+        "0.002",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("95% CI") && out.contains("PN-MCTS"), "{out}");
 }

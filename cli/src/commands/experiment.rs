@@ -8,8 +8,12 @@ use gamesearch_cli::experiments::ratios::{self, RatioExperiment, RatioRow};
 use gamesearch_cli::progress::{self, Activity};
 use gamesearch_games::Kalah;
 
-use super::limits;
-use crate::args::{board_size, parse_values, values_text, whole, Budgets};
+use super::{interrupted, limits};
+use crate::args::{board_size, parse_seconds, parse_values, values_text, whole, Budgets};
+use anyhow::bail;
+use gamesearch_cli::experiments::engines::{self, Pairing, Standing};
+use gamesearch_cli::play::{Board, EngineSettings, EngineSpec};
+use gamesearch_games::GameSpec;
 
 #[derive(Subcommand)]
 pub enum ExperimentKind {
@@ -81,6 +85,34 @@ pub enum ExperimentKind {
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
         /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A round robin of engines at a fixed time a move on each game — every pair over the same
+    /// seeded openings, both colours — and an Elo table with 95 % intervals per game.
+    Engines {
+        /// A game to play (repeatable): a board game's GAME text (default: connect4:7x6,
+        /// kalah:6,4 and othello).
+        #[arg(long = "game")]
+        games: Vec<String>,
+        /// An engine (repeatable), as `play --engine`: time=SECS,driver=pvs|mtdf|mcts|
+        /// mcts-solver|pn-mcts,tt=MB,plies=N over `time=--time` (default: pvs, mcts,
+        /// mcts-solver and pn-mcts).
+        #[arg(long = "engine")]
+        engines: Vec<EngineSettings>,
+        /// Seconds a move, for every engine that does not give its own.
+        #[arg(long, default_value_t = 0.02, allow_negative_numbers = true, value_parser = parse_seconds)]
+        time: f64,
+        /// Openings per pairing (each played twice, colours swapped).
+        #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_000_000))]
+        openings: u64,
+        /// Random plies that make an opening.
+        #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = whole::<u32>(0, 1000))]
+        opening_plies: u32,
+        /// Seed of the openings (and of the Monte-Carlo engines' playouts).
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+        seed: u64,
+        /// Print JSON instead of tables.
         #[arg(long)]
         json: bool,
     },
@@ -202,6 +234,94 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
                 std::fs::write(path, pearl_kalah::plot(&exp, &rows))
                     .with_context(|| format!("cannot write {}", path.display()))?;
                 eprintln!("plot written to {}", path.display());
+            }
+        }
+        ExperimentKind::Engines {
+            games,
+            engines,
+            time,
+            openings,
+            opening_plies,
+            seed,
+            json,
+        } => {
+            let base: EngineSpec = format!("time={time}").parse().map_err(anyhow::Error::msg)?;
+            let engines: Vec<EngineSpec> = if engines.is_empty() {
+                [
+                    "driver=pvs",
+                    "driver=mcts",
+                    "driver=mcts-solver",
+                    "driver=pn-mcts",
+                ]
+                .iter()
+                .map(|s| s.parse::<EngineSettings>().map(|e| e.over(base)))
+                .collect::<Result<_, _>>()
+                .map_err(anyhow::Error::msg)?
+            } else {
+                engines.iter().map(|e| e.over(base)).collect()
+            };
+            if engines.len() < 2 {
+                bail!("a round robin needs at least two engines (--engine, twice or more)");
+            }
+            let games = if games.is_empty() {
+                ["connect4:7x6", "kalah:6,4", "othello"]
+                    .map(String::from)
+                    .to_vec()
+            } else {
+                games
+            };
+            // Every game checked before any is played.
+            let specs: Vec<GameSpec> = games
+                .iter()
+                .map(|g| {
+                    let spec: GameSpec = g.parse()?;
+                    if matches!(spec, GameSpec::Random(_) | GameSpec::Tree(_)) {
+                        bail!("experiment engines plays board games, not `{g}`");
+                    }
+                    Ok(spec)
+                })
+                .collect::<Result<_>>()?;
+            let run = EngineRun {
+                engines: &engines,
+                openings: openings as usize,
+                opening_plies,
+                seed,
+                show,
+            };
+            let mut results = Vec::new();
+            for (game, spec) in games.iter().zip(&specs) {
+                if interrupted() {
+                    break;
+                }
+                let r = match spec {
+                    GameSpec::Connect4(p) => run.play(game, p)?,
+                    GameSpec::Connect4Wide(p) => run.play(game, p)?,
+                    GameSpec::Kalah(p) => run.play(game, p)?,
+                    GameSpec::TicTacToe(p) => run.play(game, p)?,
+                    GameSpec::Othello(p) => run.play(game, p)?,
+                    GameSpec::Random(_) | GameSpec::Tree(_) => {
+                        bail!("experiment engines plays board games, not `{game}`")
+                    }
+                };
+                if !json {
+                    println!(
+                        "{game}: {time} s a move (unless an engine says otherwise), {openings} \
+                         openings of {opening_plies} random plies a pairing, each played \
+                         twice, seed {seed}"
+                    );
+                    println!("{}", r.table);
+                }
+                results.push(serde_json::json!({
+                    "game": game, "standings": r.standings, "pairings": r.pairings,
+                }));
+            }
+            if json {
+                let names: Vec<String> = engines.iter().map(|e| e.to_string()).collect();
+                let out = serde_json::json!({
+                    "engines": names, "time": time, "openings": openings,
+                    "opening_plies": opening_plies, "seed": seed, "games": results,
+                });
+                println!("{}", serde_json::to_string_pretty(&out)?);
             }
         }
         ExperimentKind::Ratios {
@@ -358,4 +478,61 @@ fn experiment_boards(
         print!("{}", boards::table(&rows));
     }
     Ok(())
+}
+
+/// One game's round robin: its results and its table as text.
+struct RoundRobin {
+    pairings: Vec<Pairing>,
+    standings: Vec<Standing>,
+    table: String,
+}
+
+/// One `experiment engines` run's settings, shared by its games.
+struct EngineRun<'a> {
+    engines: &'a [EngineSpec],
+    openings: usize,
+    opening_plies: u32,
+    seed: u64,
+    show: bool,
+}
+
+impl EngineRun<'_> {
+    /// The round robin on `start`: the pairings and standings, and the table as text.
+    fn play<G: Board>(&self, game: &str, start: &G) -> Result<RoundRobin> {
+        let names: Vec<String> = self.engines.iter().map(|e| e.to_string()).collect();
+        let n = self.engines.len();
+        let pairs = n * (n - 1) / 2;
+        eprintln!(
+            "{game}: {n} engines, {pairs} pairings of {} games",
+            2 * self.openings
+        );
+        let bar = progress::steps(self.show, (pairs * 2 * self.openings) as u64, "games");
+        let base = limits(Budgets::none())?;
+        let pairings = engines::round_robin(
+            start,
+            self.engines,
+            self.openings,
+            self.opening_plies,
+            self.seed,
+            &base,
+            |k, t| {
+                bar.inc(1);
+                bar.set_message(format!(
+                    "pairing {}/{pairs}: +{} ={} -{}",
+                    k + 1,
+                    t.wins,
+                    t.draws,
+                    t.losses
+                ));
+            },
+        )?;
+        bar.finish_and_clear();
+        let standings = engines::standings(&names, &pairings);
+        let table = engines::table(&names, &standings, &pairings);
+        Ok(RoundRobin {
+            pairings,
+            standings,
+            table,
+        })
+    }
 }
