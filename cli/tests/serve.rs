@@ -151,6 +151,24 @@ fn the_engine_moves_and_a_hard_position_gets_evaluations_within_its_budget() {
     let a = s.json("/api/analyse?game=connect4:7x6&nodes=1000");
     // The budget is checked every 1,024 nodes, by the solver and the engine on each of 7 moves.
     assert!(a["nodes"].as_u64().unwrap() <= 1000 + 14 * 1024, "{a}");
+    // The Monte-Carlo drivers: MCTS-Solver and PN-MCTS prove the immediate win (MAX's view: X,
+    // to move, wins); plain UCT spends its playouts and prefers a winning move.
+    for driver in ["mcts-solver", "pn-mcts"] {
+        let e = s.json(&format!(
+            "/api/engine?game=connect4:7x6:445566&driver={driver}&time=1"
+        ));
+        assert_eq!(e["proven"].as_i64(), Some(1), "{e}");
+        assert!((0.0..=1.0).contains(&e["mean"].as_f64().unwrap()), "{e}");
+        assert!(e["move"] == "3" || e["move"] == "7", "{e}");
+    }
+    let e = s.json("/api/engine?game=connect4:7x6:445566&driver=mcts&nodes=2000&seed=3");
+    assert_eq!(
+        (e["playouts"].as_u64(), e["proven"].as_i64()),
+        (Some(2000), None),
+        "{e}"
+    );
+    assert_eq!(e["children"].as_array().unwrap().len(), 7, "{e}");
+    assert!(e["move"] == "3" || e["move"] == "7", "{e}");
 }
 
 #[test]
@@ -177,6 +195,12 @@ fn bad_input_is_400_with_a_json_error() {
         ("/api/analyse?game=tictactoe&time=60", 400, "at most 2 s"),
         ("/api/analyse?game=tictactoe&nodes=0", 400, "nodes=0"),
         ("/api/engine?game=tictactoe:xxxoo....", 400, "over"),
+        ("/api/engine?game=tictactoe&driver=mtcs", 400, "driver=mtcs"),
+        (
+            "/api/engine?game=tictactoe&driver=mcts&seed=-1",
+            400,
+            "seed=-1",
+        ),
         ("/trace?game=tictactoe&algo=bogus", 400, "bogus"),
         ("/trace?game=tictactoe&depth=99", 400, "depth=99"),
         (long.as_str(), 414, "longer than"),

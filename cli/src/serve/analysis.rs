@@ -279,3 +279,65 @@ pub(super) fn engine_move<G: Served>(
         "nodes": t.stats.nodes(), "time_ms": t.elapsed.as_secs_f64() * 1e3,
     }))
 }
+
+/// `driver=pvs|mcts|mcts-solver|pn-mcts` and `seed=S` of `/api/engine`: the Monte-Carlo search
+/// asked for, if one is.
+pub(super) fn mcts_driver(params: &Params) -> Result<Option<MctsConfig>, ApiError> {
+    let (solver, pn_constant) = match params.get("driver").map(String::as_str) {
+        None | Some("pvs") => return Ok(None),
+        Some("mcts") => (false, None),
+        Some("mcts-solver") => (true, None),
+        Some("pn-mcts") => (true, MctsParams::PN_MCTS.pn_constant),
+        Some(d) => {
+            return Err(ApiError::bad(format!(
+                "driver={d}: expected pvs, mcts, mcts-solver or pn-mcts"
+            )))
+        }
+    };
+    let seed = match params.get("seed") {
+        None => 1,
+        Some(s) => s
+            .parse()
+            .map_err(|_| ApiError::bad(format!("seed={s}: a whole number ≥ 0")))?,
+    };
+    Ok(Some(MctsConfig {
+        solver,
+        pn_constant,
+        seed,
+        // A request's tree stays within what one request may hold.
+        max_tree_nodes: 1 << 22,
+        ..MctsConfig::default()
+    }))
+}
+
+/// `/api/engine` with a Monte-Carlo driver: a fresh tree searched within the budget (nodes:
+/// playouts); the move, the proven result or the mean reward for the side to move, and each
+/// move's visits and mean.
+pub(super) fn mcts_move<G: Served>(
+    p: &G,
+    cfg: &MctsConfig,
+    (time, nodes): (Duration, u64),
+    stop: &Arc<AtomicBool>,
+) -> Result<serde_json::Value, ApiError> {
+    if p.moves().next().is_none() {
+        return Err(ApiError::bad("the game is over: no move to make"));
+    }
+    let start = std::time::Instant::now();
+    let r = gamesearch::mcts::search(p, cfg, &limits(time, nodes, stop))
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let for_mover = |mean_for_max: f64| match p.to_move() {
+        Player::Max => mean_for_max,
+        Player::Min => 1.0 - mean_for_max,
+    };
+    let children: Vec<serde_json::Value> = r
+        .children
+        .iter()
+        .map(|&(m, visits, mean)| serde_json::json!({"move": p.move_name(m), "visits": visits, "mean": mean}))
+        .collect();
+    Ok(serde_json::json!({
+        "move": r.best_move.map(|m| p.move_name(m)),
+        "proven": r.proven, "mean": for_mover(r.mean), "playouts": r.playouts,
+        "tree_nodes": r.tree_nodes, "children": children,
+        "time_ms": start.elapsed().as_secs_f64() * 1e3,
+    }))
+}

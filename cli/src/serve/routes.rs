@@ -213,10 +213,11 @@ pub(super) async fn engine_route(
     let game = param(&params, "game")?.to_string();
     let spec = position(&game)?;
     let b = budget(&params, &shared.cfg)?;
-    let r = queued(
-        &shared,
-        move |s, stop| on_board!(&spec, p => engine_move(p, s, b, stop)),
-    )
+    let mcts = mcts_driver(&params)?;
+    let r = queued(&shared, move |s, stop| match mcts {
+        Some(cfg) => on_board!(&spec, p => mcts_move(p, &cfg, b, stop)),
+        None => on_board!(&spec, p => engine_move(p, s, b, stop)),
+    })
     .await?;
     Ok(Json(r))
 }
