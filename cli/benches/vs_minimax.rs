@@ -6,7 +6,8 @@
 //! 1. time to a fixed depth and nodes per second, on the same positions (medians of 3 runs);
 //! 2. Monte-Carlo tree search: the same number of playouts from the start, one thread, our UCT
 //!    against the crate's `MonteCarloTreeSearch` (medians of 3 runs);
-//! 3. a match at equal time per move, colours swapped over seeded openings.
+//! 3. matches at equal time per move on Connect-Four and Kalah, colours swapped over seeded
+//!    openings, until the SPRT (elo0 = 0, elo1 = 50, pentanomial pairs) decides.
 //!
 //! Run: `cargo bench -p gamesearch-cli --bench vs_minimax [-- --quick]`. The seed and positions
 //! are printed. `minimax` is a dev-dependency of the command-line crate only.
@@ -17,8 +18,9 @@ use std::time::{Duration, Instant};
 use gamesearch::adapters::WholeTurns;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic};
 use gamesearch::mcts::{self, MctsConfig};
-use gamesearch::{Game, Limits, PositionKey};
+use gamesearch::{Limits, PositionKey};
 use gamesearch_cli::experiments::random_play;
+use gamesearch_cli::sprt::{Pentanomial, Sprt, Verdict};
 use gamesearch_games::{Connect4, Kalah, TicTacToe};
 use minimax::{
     Evaluation, IterativeOptions, IterativeSearch, MCTSOptions, MonteCarloTreeSearch, Strategy,
@@ -311,24 +313,82 @@ fn main() {
         );
     }
 
-    // A match at equal time: each opening twice, colours swapped.
+    // Matches at equal time: each opening twice, colours swapped, an SPRT deciding.
     let per_move = Duration::from_millis(if quick { 5 } else { 20 });
-    let openings = positions(if quick { 2 } else { 10 }, 2, seed + 1);
-    let (mut w, mut dr, mut l) = (0, 0, 0);
-    for o in &openings {
+    let max_pairs = if quick { 2 } else { 300 };
+    let test: Sprt = "elo0=0,elo1=50".parse().expect("a valid test");
+    println!(
+        "Matches at {} ms a move, openings of 2 random plies (seed {}), each played twice; SPRT elo0=0 elo1=50 (at most {max_pairs} pairs)",
+        per_move.as_millis(),
+        seed + 1
+    );
+    println!("| game | games | ours: wins / draws / losses | score | Elo, 95 % CI | SPRT |");
+    println!("|---|---:|---|---:|---|---|");
+    let rows = [
+        (
+            "Connect-Four 7x6",
+            sprt_match(
+                &Connect4::new(7, 6).unwrap(),
+                per_move,
+                max_pairs,
+                seed + 1,
+                &test,
+            ),
+        ),
+        (
+            "Kalah(6,4), whole turns",
+            sprt_match(
+                &WholeTurns::new(Kalah::new(6, 4).unwrap()),
+                per_move,
+                max_pairs,
+                seed + 1,
+                &test,
+            ),
+        ),
+    ];
+    for (name, (w, d, l, pairs)) in rows {
+        let (verdict, llr) = test.verdict(&pairs);
+        let (elo, lo, hi) = pairs.elo();
+        let n = w + d + l;
+        let score = (f64::from(w) + 0.5 * f64::from(d)) / f64::from(n.max(1));
+        println!(
+            "| {name} | {n} | {w} / {d} / {l} | {score:.3} | {elo:+.0} [{lo:+.0}, {hi:+.0}] | LLR {llr:.2}: {verdict} after {} pairs |",
+            pairs.pairs()
+        );
+    }
+}
+
+/// Our engine against the crate's `IterativeSearch` from `start`: openings of 2 random plies
+/// from `seed`, each played twice with the colours swapped, until `test` decides or `max_pairs`
+/// pairs. Our wins, draws, losses, and the pairs by our score in them.
+fn sprt_match<G: PositionKey + Heuristic>(
+    start: &G,
+    per_move: Duration,
+    max_pairs: u64,
+    seed: u64,
+    test: &Sprt,
+) -> (u32, u32, u32, Pentanomial) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    let mut pairs = Pentanomial::default();
+    while pairs.pairs() < max_pairs && test.verdict(&pairs).0 == Verdict::Continue {
+        let Some(opening) = random_play(start, 2, &mut rng) else {
+            continue;
+        };
+        let mut halves = 0;
         for ours_first in [true, false] {
-            let mut a = ours::<Connect4>();
-            let mut b = theirs::<Connect4>();
+            let mut a = ours::<G>();
+            let mut b = theirs::<G>();
             b.set_timeout(per_move);
-            let mut p = *o;
+            let mut p = opening.clone();
             while p.moves().next().is_some() {
                 let ours_turn = (p.to_move() == gamesearch::Player::Max) == ours_first;
                 let m = if ours_turn {
                     a.think(&p, &Limits::none().with_max_time(per_move), |_| {})
                         .best_move
-                        .unwrap()
+                        .expect("a move in a live game")
                 } else {
-                    b.choose_move(&p).unwrap()
+                    b.choose_move(&p).expect("a move in a live game")
                 };
                 p = p.play(m);
             }
@@ -336,14 +396,11 @@ fn main() {
             match v {
                 1 => w += 1,
                 -1 => l += 1,
-                _ => dr += 1,
+                _ => d += 1,
             }
+            halves += (v + 1) as usize;
         }
+        pairs.add(halves);
     }
-    println!(
-        "match at {} ms a move, {} openings x 2 colours (seed {}): gamesearch wins {w}, draws {dr}, loses {l}",
-        per_move.as_millis(),
-        openings.len(),
-        seed + 1
-    );
+    (w, d, l, pairs)
 }
