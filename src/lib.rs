@@ -33,6 +33,7 @@
 
 pub mod adapters;
 mod arena;
+pub mod bstar;
 pub mod conspiracy;
 pub mod depth_first;
 pub mod engine;
@@ -63,7 +64,8 @@ pub use limits::Limits;
 pub use proof_number::{pn_value, PnConfig};
 pub use report::{Report, SolveReport};
 pub use search::{
-    run_report, search, Algorithm, CnsParams, Details, MctsParams, Outcome, SearchConfig,
+    run_report, search, Algorithm, BStarParams, CnsParams, Details, MctsParams, Outcome,
+    SearchConfig,
 };
 pub use solver::{ExactSolver, Solution, SolveConfig, SolverKnowledge};
 pub use stats::Stats;

@@ -78,6 +78,13 @@ pub enum Details {
         /// The root's visits.
         visits: u64,
     },
+    /// B*: the root's interval and the best move's (MAX's view).
+    BStar {
+        /// The root's `[pessimistic, optimistic]`.
+        range: (Score, Score),
+        /// The chosen move's.
+        best: (Score, Score),
+    },
 }
 
 /// What a search found.
@@ -119,6 +126,7 @@ impl<M: Copy> Outcome<M> {
         let pv = crate::game::line_names(game, &self.pv);
         let (range, conspiracy) = match &self.details {
             Details::Conspiracy { range, numbers } => (Some(*range), Some(numbers.clone())),
+            Details::BStar { range, .. } => (Some(*range), None),
             _ => (None, None),
         };
         let mcts_mean = match self.details {

@@ -88,6 +88,19 @@ pub enum Algorithm {
     /// otherwise; the budget's nodes count playouts; without a budget, plain UCT runs
     /// [`MctsParams::DEFAULT_PLAYOUTS`].
     Mcts(MctsParams),
+    /// B* (Berliner 1979): best-first until one root move is proven best by the intervals of
+    /// its tree; see [`crate::bstar`]. A leaf's interval is its `f(p)` ± `margin`, or with no
+    /// margin the game's [`Game::value_bounds`] (±[`crate::INF`] where it has none). Its value
+    /// is known only when the best move's interval closes; `complete` means separated.
+    BStar(BStarParams),
+}
+
+/// B*'s parameter: the half-width of a leaf's interval around its `f(p)` (`None`: the game's
+/// whole value range, which holds every value, so that a separation is a proof).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BStarParams {
+    /// The margin around `f(p)`.
+    pub margin: Option<Score>,
 }
 
 /// MCTS's parameters (the rest of [`crate::mcts::MctsConfig`] comes from the search's).
@@ -185,8 +198,8 @@ impl Algorithm {
 
     /// Every algorithm by name: [`Algorithm::ALL`], which give minimax's value, then the
     /// Monte-Carlo searches (default parameters), which do not.
-    pub const NAMED: [Algorithm; 13] = {
-        let mut out = [Algorithm::Minimax; 13];
+    pub const NAMED: [Algorithm; 14] = {
+        let mut out = [Algorithm::Minimax; 14];
         let mut i = 0;
         while i < Algorithm::ALL.len() {
             out[i] = Algorithm::ALL[i];
@@ -198,6 +211,7 @@ impl Algorithm {
             ..MctsParams::UCT
         });
         out[i + 2] = Algorithm::Mcts(MctsParams::PN_MCTS);
+        out[i + 3] = Algorithm::BStar(BStarParams { margin: None });
         out
     };
 
@@ -217,6 +231,7 @@ impl Algorithm {
             Algorithm::Mcts(p) if p.pn_constant.is_some() => "pn-mcts",
             Algorithm::Mcts(p) if p.solver => "mcts-solver",
             Algorithm::Mcts(_) => "mcts",
+            Algorithm::BStar(_) => "bstar",
         }
     }
 
@@ -311,6 +326,48 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                 details: Details::Conspiracy {
                     range: r.range,
                     numbers: r.conspiracy,
+                },
+            }
+        }
+        Algorithm::BStar(p) => {
+            let b = crate::bstar::BStarConfig {
+                depth: cfg.depth,
+                ..crate::bstar::BStarConfig::default()
+            };
+            let range = game
+                .value_bounds()
+                .unwrap_or((-crate::game::INF, crate::game::INF));
+            let bounds = |q: &G| match p.margin {
+                Some(m) => {
+                    let f = q.evaluate();
+                    (f.saturating_sub(m), f.saturating_add(m))
+                }
+                None => range,
+            };
+            match crate::bstar::search(game, &b, bounds, &cfg.limits) {
+                Ok(r) => Outcome {
+                    value: (r.best_range.0 == r.best_range.1).then_some(r.best_range.0),
+                    best_move: r.best_move,
+                    pv: r.best_move.into_iter().collect(),
+                    complete: r.separated,
+                    stats: Stats {
+                        interior: r.expansions,
+                        leaves: (r.tree_nodes as u64).saturating_sub(r.expansions),
+                        ..Stats::default()
+                    },
+                    details: Details::BStar {
+                        range: r.root_range,
+                        best: r.best_range,
+                    },
+                },
+                // Only a reversed interval fails, which these bounds never are.
+                Err(_) => Outcome {
+                    value: None,
+                    best_move: None,
+                    pv: Vec::new(),
+                    complete: false,
+                    stats: Stats::default(),
+                    details: Details::None,
                 },
             }
         }

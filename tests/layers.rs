@@ -28,6 +28,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("engine", 2),
     ("tablebase", 2),
     ("mcts", 2),
+    ("bstar", 2),
     ("search", 3),
     ("trace", 3),
     ("exact", 3),

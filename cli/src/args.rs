@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use gamesearch::trees::Values;
-use gamesearch::{Algorithm, CnsParams, MctsParams};
+use gamesearch::{Algorithm, BStarParams, CnsParams, MctsParams};
 
 /// The engine's settings for `search` without `--algo`.
 #[derive(Args, Clone, Copy)]
@@ -119,6 +119,10 @@ pub struct SearchOpts {
     /// MCTS: seed of the playouts and of the order children are tried in.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
+    /// B*: a leaf's interval is its value ± this (with --horizon heuristic: the engine's
+    /// evaluation). Default: the game's whole value range, which makes a separation a proof.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<i32>(0, i32::MAX as u64))]
+    pub margin: Option<i32>,
     /// PN-MCTS: the weight C_pn of the proof-number rank in selection.
     #[arg(long, default_value_t = 1.0, allow_negative_numbers = true, value_parser = parse_epsilon)]
     pub pn_constant: f64,
@@ -169,6 +173,9 @@ impl SearchOpts {
                 seed: self.seed,
                 pn_constant: p.pn_constant.map(|_| self.pn_constant),
                 playout_plies: self.playout_plies.unwrap_or(u32::MAX),
+            }),
+            Algorithm::BStar(_) => Algorithm::BStar(BStarParams {
+                margin: self.margin,
             }),
             other => other,
         }

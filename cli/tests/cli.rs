@@ -389,6 +389,8 @@ fn every_flag_is_validated_with_one_line() {
             "--algo",
             "pvs",
         ],
+        &["search", "tictactoe", "--algo", "bstar", "--margin", "-1"],
+        &["trace", "tictactoe", "--algo", "bstar"],
     ] {
         let (code, out, err) = gamesearch(args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");

@@ -57,7 +57,10 @@ fn trace(
     use gamesearch_cli::view;
     let spec: GameSpec = game.parse()?;
     let algos: Vec<Algorithm> = algos.iter().map(|&a| opts.algorithm(a)).collect();
-    if let Some(a) = algos.iter().find(|a| matches!(a, Algorithm::Mcts(_))) {
+    if let Some(a) = algos
+        .iter()
+        .find(|a| matches!(a, Algorithm::Mcts(_) | Algorithm::BStar(_)))
+    {
         bail!("trace: {a} reports no steps to record yet (search --algo {a} runs it)");
     }
     let depth = horizon(&spec, opts.depth)?;
