@@ -594,3 +594,8 @@ def solve_job(
         raise GameSearchError(f"job {job.key}: the solve did not finish")
     lower, upper = s.bounds
     return JobResult(job.key, s.value, lower, upper, s.best_move, s.stats.nodes, s.time_ms / 1e3)
+
+
+from gamesearch.matches import MatchResult, engine_player, match  # noqa: E402
+
+__all__ += ["MatchResult", "engine_player", "match"]

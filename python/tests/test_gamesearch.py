@@ -165,6 +165,34 @@ def test_docstring_examples():
 
     failures, _ = doctest.testmod(gamesearch)
     assert failures == 0
+    failures, _ = doctest.testmod(gamesearch.matches)
+    assert failures == 0
+
+
+def test_a_match_against_a_python_player_scores_pairs_and_decides():
+    import random
+
+    # A player of another kind: a plain Python function choosing uniformly at random.
+    rng = random.Random(7)
+
+    def random_player(g):
+        return rng.choice(g.moves())
+
+    perfect = gamesearch.engine_player(depth=9)
+    r = gamesearch.match("tictactoe", perfect, random_player, openings=50, opening_plies=1, seed=3, sprt=(0, 100))
+    # The perfect player never loses from one random ply (every one-ply opening is a draw).
+    assert r.losses == 0 and r.wins > 0, r
+    assert r.verdict == "H1" and r.llr >= 2.94, r
+    assert sum(r.pairs) * 2 == r.wins + r.draws + r.losses < 100  # stopped early
+    assert r.elo_ci95[0] > 0 < r.elo
+    # The same seed, the same openings; MCTS as a side.
+    again = gamesearch.match("tictactoe", gamesearch.engine_player(time=0.01, driver="mcts-solver"), perfect, openings=2, seed=3)
+    assert again.wins + again.draws + again.losses == 4 and sum(again.pairs) == 2
+    assert again.llr is None and again.verdict is None
+    with pytest.raises(gamesearch.GameSearchError, match="legal moves"):
+        gamesearch.match("tictactoe", lambda g: "z9", perfect, openings=1)
+    with pytest.raises(gamesearch.GameSearchError):
+        gamesearch.match("tictactoe", perfect, perfect, openings=0)
 
 
 def test_the_readmes_python_blocks_run(tmp_path, monkeypatch):
