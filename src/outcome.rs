@@ -114,6 +114,20 @@ pub struct Outcome<M> {
     pub details: Details,
 }
 
+impl<M> Outcome<M> {
+    /// No search and no result: what a family whose parameters it refused reports.
+    pub(crate) fn nothing() -> Self {
+        Outcome {
+            value: None,
+            best_move: None,
+            pv: Vec::new(),
+            complete: false,
+            stats: Stats::default(),
+            details: Details::None,
+        }
+    }
+}
+
 impl<M: Copy> Outcome<M> {
     /// Names the moves (playing the PV from `game` so each is named in its position).
     pub fn report<G: Game<Move = M>>(

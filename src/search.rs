@@ -361,14 +361,7 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                     },
                 },
                 // Only a reversed interval fails, which these bounds never are.
-                Err(_) => Outcome {
-                    value: None,
-                    best_move: None,
-                    pv: Vec::new(),
-                    complete: false,
-                    stats: Stats::default(),
-                    details: Details::None,
-                },
+                Err(_) => Outcome::nothing(),
             }
         }
         Algorithm::Mcts(p) => {
@@ -402,14 +395,7 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                     },
                 },
                 // Only a bad exploration constant fails: no search, no result.
-                Err(_) => Outcome {
-                    value: None,
-                    best_move: None,
-                    pv: Vec::new(),
-                    complete: false,
-                    stats: Stats::default(),
-                    details: Details::None,
-                },
+                Err(_) => Outcome::nothing(),
             }
         }
         _ => {

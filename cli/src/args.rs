@@ -36,18 +36,13 @@ pub enum DriverArg {
 }
 
 impl DriverArg {
-    /// The Monte-Carlo algorithm this driver is, if it is one.
+    /// The Monte-Carlo algorithm this driver is, if it is one: the library's algorithm of the
+    /// driver's name.
     pub fn mcts(self) -> Option<Algorithm> {
-        let p = match self {
-            DriverArg::Pvs | DriverArg::Mtdf => return None,
-            DriverArg::Mcts => MctsParams::UCT,
-            DriverArg::MctsSolver => MctsParams {
-                solver: true,
-                ..MctsParams::UCT
-            },
-            DriverArg::PnMcts => MctsParams::PN_MCTS,
-        };
-        Some(Algorithm::Mcts(p))
+        match self.to_possible_value()?.get_name().parse() {
+            Ok(a @ Algorithm::Mcts(_)) => Some(a),
+            _ => None,
+        }
     }
 }
 

@@ -10,8 +10,7 @@ use gamesearch::mcts::{Mcts, MctsConfig, MctsResult};
 use gamesearch::solver::book::Book;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Probed;
-use gamesearch::MctsParams;
-use gamesearch::{Limits, Player, PositionKey, SolverKnowledge};
+use gamesearch::{Algorithm, Limits, MctsParams, Player, PositionKey, SolverKnowledge};
 use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -294,18 +293,15 @@ impl std::str::FromStr for EngineSettings {
                 }
                 "driver" => {
                     let pvs = Driver::Pvs { aspiration: 16 };
-                    e.driver = Some(match v {
-                        "pvs" => (pvs, None),
-                        "mtdf" => (Driver::Mtdf, None),
-                        "mcts" => (pvs, Some(MctsParams::UCT)),
-                        "mcts-solver" => (
-                            pvs,
-                            Some(MctsParams {
-                                solver: true,
-                                ..MctsParams::UCT
-                            }),
-                        ),
-                        "pn-mcts" => (pvs, Some(MctsParams::PN_MCTS)),
+                    // The Monte-Carlo drivers are the library's algorithms of those names.
+                    let mcts = match v.parse() {
+                        Ok(Algorithm::Mcts(p)) => Some(p),
+                        _ => None,
+                    };
+                    e.driver = Some(match (v, mcts) {
+                        ("pvs", _) => (pvs, None),
+                        ("mtdf", _) => (Driver::Mtdf, None),
+                        (_, Some(p)) => (pvs, Some(p)),
                         _ => {
                             return Err(format!(
                                 "driver={v}: expected pvs, mtdf, mcts, mcts-solver or pn-mcts"

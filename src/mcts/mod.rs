@@ -458,8 +458,6 @@ impl<G: Game> Mcts<G> {
                 depth += 1;
                 n = c;
                 break self.simulate(n, &mut p, depth);
-            } else if self.cfg.pn_constant.is_some() {
-                self.select_pn(n)
             } else {
                 self.select(n)
             };
@@ -558,54 +556,36 @@ impl<G: Game> Mcts<G> {
 
     /// UCT's choice among `n`'s children, all visited (MCTS-Solver: proven children left out
     /// while another child is open — their results are known, and a visit would teach nothing;
-    /// a proven win would have proven `n`).
-    fn select(&self, n: usize) -> usize {
-        let node = &self.nodes[n];
-        let log_n = (node.visits.max(1) as f64).ln();
-        let c = self.cfg.exploration;
-        let mut best = (f64::NEG_INFINITY, node.first_child as usize);
-        for i in self.children(n) {
-            let child = &self.nodes[i];
-            if self.cfg.solver && child.proven != OPEN {
-                continue;
-            }
-            let v = child.visits.max(1) as f64;
-            let ucb = child.reward / v + c * (log_n / v).sqrt();
-            if ucb > best.0 {
-                best = (ucb, i);
-            }
-        }
-        best.1
-    }
-
-    /// PN-MCTS's choice among `n`'s children, all visited: UCT's bound plus `C_pn · (1 − rank /
-    /// children)`, the rank of the child's proof number where the root's side moves, of its
-    /// disproof number where the other side does (1 the least; equal numbers share a rank).
-    /// Proven children are left out while another is open, as in MCTS-Solver.
-    fn select_pn(&mut self, n: usize) -> usize {
+    /// a proven win would have proven `n`). PN-MCTS adds `C_pn · (1 − rank / children)` to the
+    /// bound, the rank of the child's proof number where the root's side moves, of its disproof
+    /// number where the other side does (1 the least; equal numbers share a rank).
+    fn select(&mut self, n: usize) -> usize {
         let node = self.nodes[n];
         let first = node.first_child as usize;
         let children = first..first + node.n_children as usize;
         let or_node = self.nodes[first].mover == self.proof_player;
         let key = |c: &Node<G::Move>| if or_node { c.pn } else { c.dn };
         let mut ranks = std::mem::take(&mut self.ranks);
-        ranks.clear();
-        ranks.extend(self.nodes[children.clone()].iter().map(key));
-        ranks.sort_unstable();
+        if self.cfg.pn_constant.is_some() {
+            ranks.clear();
+            ranks.extend(self.nodes[children.clone()].iter().map(key));
+            ranks.sort_unstable();
+        }
         let log_n = (node.visits.max(1) as f64).ln();
-        let (c, c_pn) = (self.cfg.exploration, self.cfg.pn_constant.unwrap_or(0.0));
+        let c = self.cfg.exploration;
         let total = f64::from(node.n_children);
         let mut best = (f64::NEG_INFINITY, first);
         for i in children {
             let child = &self.nodes[i];
-            if child.proven != OPEN {
+            if self.cfg.solver && child.proven != OPEN {
                 continue;
             }
             let v = child.visits.max(1) as f64;
-            let k = key(child);
-            let rank = 1 + ranks.partition_point(|&x| x < k);
-            let score =
-                child.reward / v + c * (log_n / v).sqrt() + c_pn * (1.0 - rank as f64 / total);
+            let mut score = child.reward / v + c * (log_n / v).sqrt();
+            if let Some(c_pn) = self.cfg.pn_constant {
+                let rank = 1 + ranks.partition_point(|&x| x < key(child));
+                score += c_pn * (1.0 - rank as f64 / total);
+            }
             if score > best.0 {
                 best = (score, i);
             }

@@ -245,7 +245,10 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             seed,
             json,
         } => {
-            let base: EngineSpec = format!("time={time}").parse().map_err(anyhow::Error::msg)?;
+            let base = EngineSpec {
+                time: Some(time),
+                ..EngineSpec::default()
+            };
             let engines: Vec<EngineSpec> = if engines.is_empty() {
                 [
                     "driver=pvs",

@@ -258,6 +258,14 @@ pub(super) fn settle(mover: Player, out: &mut Analysis) {
     }
 }
 
+/// A finished game has no move to make: a 400.
+fn game_goes_on<G: Game>(p: &G) -> Result<(), ApiError> {
+    match p.moves().next() {
+        Some(_) => Ok(()),
+        None => Err(ApiError::bad("the game is over: no move to make")),
+    }
+}
+
 /// The engine's move for `p`.
 pub(super) fn engine_move<G: Served>(
     p: &G,
@@ -265,9 +273,7 @@ pub(super) fn engine_move<G: Served>(
     (time, nodes): (Duration, u64),
     stop: &Arc<AtomicBool>,
 ) -> Result<serde_json::Value, ApiError> {
-    if p.moves().next().is_none() {
-        return Err(ApiError::bad("the game is over: no move to make"));
-    }
+    game_goes_on(p)?;
     let slot = G::pool(shared);
     let mut analyst = take(slot, p, &shared.cfg)?;
     let t = analyst.engine.think(p, &limits(time, nodes, stop), |_| {});
@@ -283,16 +289,17 @@ pub(super) fn engine_move<G: Served>(
 /// `driver=pvs|mcts|mcts-solver|pn-mcts` and `seed=S` of `/api/engine`: the Monte-Carlo search
 /// asked for, if one is.
 pub(super) fn mcts_driver(params: &Params) -> Result<Option<MctsConfig>, ApiError> {
-    let (solver, pn_constant) = match params.get("driver").map(String::as_str) {
+    // The Monte-Carlo drivers are the library's algorithms of those names.
+    let p = match params.get("driver").map(String::as_str) {
         None | Some("pvs") => return Ok(None),
-        Some("mcts") => (false, None),
-        Some("mcts-solver") => (true, None),
-        Some("pn-mcts") => (true, MctsParams::PN_MCTS.pn_constant),
-        Some(d) => {
-            return Err(ApiError::bad(format!(
-                "driver={d}: expected pvs, mcts, mcts-solver or pn-mcts"
-            )))
-        }
+        Some(d) => match d.parse() {
+            Ok(Algorithm::Mcts(p)) => p,
+            _ => {
+                return Err(ApiError::bad(format!(
+                    "driver={d}: expected pvs, mcts, mcts-solver or pn-mcts"
+                )))
+            }
+        },
     };
     let seed = match params.get("seed") {
         None => 1,
@@ -301,8 +308,8 @@ pub(super) fn mcts_driver(params: &Params) -> Result<Option<MctsConfig>, ApiErro
             .map_err(|_| ApiError::bad(format!("seed={s}: a whole number ≥ 0")))?,
     };
     Ok(Some(MctsConfig {
-        solver,
-        pn_constant,
+        solver: p.solver,
+        pn_constant: p.pn_constant,
         seed,
         // A request's tree stays within what one request may hold.
         max_tree_nodes: 1 << 22,
@@ -319,9 +326,7 @@ pub(super) fn mcts_move<G: Served>(
     (time, nodes): (Duration, u64),
     stop: &Arc<AtomicBool>,
 ) -> Result<serde_json::Value, ApiError> {
-    if p.moves().next().is_none() {
-        return Err(ApiError::bad("the game is over: no move to make"));
-    }
+    game_goes_on(p)?;
     let start = std::time::Instant::now();
     let r = gamesearch::mcts::search(p, cfg, &limits(time, nodes, stop))
         .map_err(|e| ApiError::bad(e.to_string()))?;

@@ -45,7 +45,7 @@ use gamesearch::engine::{Engine, EngineConfig};
 use gamesearch::mcts::MctsConfig;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
-use gamesearch::{line_names, Game, Limits, MctsParams, Player, Score, INF};
+use gamesearch::{line_names, Algorithm, Game, Limits, Player, Score, INF};
 use gamesearch_games::GameSpec;
 use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
 use serde::Serialize;
