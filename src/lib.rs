@@ -64,8 +64,8 @@ pub use limits::Limits;
 pub use proof_number::{pn_value, PnConfig};
 pub use report::{Report, SolveReport};
 pub use search::{
-    run_report, search, Algorithm, BStarParams, CnsParams, Details, MctsParams, Outcome,
-    SearchConfig,
+    run_report, run_report_parallel, search, search_parallel, Algorithm, BStarParams, CnsParams,
+    Details, MctsParams, Outcome, SearchConfig,
 };
 pub use solver::{ExactSolver, Solution, SolveConfig, SolverKnowledge};
 pub use stats::Stats;

@@ -124,6 +124,11 @@ pub struct MctsParams {
     /// Random plies a playout makes before it takes the evaluation's sign (`u32::MAX`: to the
     /// end; see [`crate::mcts::MctsConfig::playout_plies`]).
     pub playout_plies: u32,
+    /// Threads (1: one). More than one runs only through [`search_parallel`], which needs a
+    /// game that may cross threads; [`search`] answers such a search with no result.
+    pub threads: usize,
+    /// How the threads share the work.
+    pub parallel: crate::mcts::Parallel,
 }
 
 impl MctsParams {
@@ -137,6 +142,8 @@ impl MctsParams {
         seed: 1,
         pn_constant: None,
         playout_plies: u32::MAX,
+        threads: 1,
+        parallel: crate::mcts::Parallel::Root,
     };
 
     /// PN-MCTS with Kowalski et al.'s `C_pn` = 1.
@@ -161,6 +168,7 @@ impl std::hash::Hash for MctsParams {
         let pn = self.pn_constant.map(f64::to_bits);
         let (solver, plies) = (self.solver, self.playout_plies);
         (solver, self.exploration.to_bits(), self.seed, pn, plies).hash(h);
+        (self.threads, self.parallel).hash(h);
     }
 }
 
@@ -365,38 +373,10 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
             }
         }
         Algorithm::Mcts(p) => {
-            let mcts = crate::mcts::MctsConfig {
-                exploration: p.exploration,
-                solver: p.solver,
-                seed: p.seed,
-                depth: cfg.depth,
-                pn_constant: p.pn_constant,
-                playout_plies: p.playout_plies,
-                ..crate::mcts::MctsConfig::default()
-            };
-            let mut limits = cfg.limits.clone();
-            if !p.solver && limits.max_nodes.is_none() && limits.max_time.is_none() {
-                limits.max_nodes = Some(MctsParams::DEFAULT_PLAYOUTS);
-            }
-            match crate::mcts::search(game, &mcts, &limits) {
-                Ok(r) => Outcome {
-                    value: r.proven,
-                    best_move: r.best_move,
-                    pv: r.best_move.into_iter().collect(),
-                    complete: r.proven.is_some(),
-                    stats: Stats {
-                        leaves: r.playouts,
-                        interior: r.tree_nodes as u64,
-                        ..Stats::default()
-                    },
-                    details: Details::Mcts {
-                        mean: r.mean,
-                        visits: r.root_visits,
-                    },
-                },
-                // Only a bad exploration constant fails: no search, no result.
-                Err(_) => Outcome::nothing(),
-            }
+            let (mcts, limits) = mcts_setup(&p, cfg);
+            // A bad exploration constant, or threads this game cannot cross: no search, no
+            // result.
+            mcts_outcome(crate::mcts::search(game, &mcts, &limits))
         }
         _ => {
             let df = algo
@@ -420,4 +400,83 @@ pub fn run_report<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Rep
     let out = search(game, algo, cfg);
     let ms = start.elapsed().as_secs_f64() * 1e3;
     out.report(game, algo.name(), cfg.depth, ms)
+}
+
+/// [`search`] for a game whose positions and moves may cross threads: MCTS then runs on
+/// [`MctsParams::threads`] threads (every other algorithm as in [`search`]).
+///
+/// ```
+/// use gamesearch::{trees::ExplicitTree, search_parallel, Algorithm, MctsParams, SearchConfig};
+/// let t = ExplicitTree::parse("(max (min 1 -1) (min 1 1))").unwrap();
+/// let algo = Algorithm::Mcts(MctsParams { solver: true, threads: 2, ..MctsParams::UCT });
+/// let r = search_parallel(&t.root(), algo, &SearchConfig::new(2));
+/// assert_eq!(r.value, Some(1));
+/// ```
+pub fn search_parallel<G>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Outcome<G::Move>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+{
+    match algo {
+        Algorithm::Mcts(p) if p.threads != 1 => {
+            let (mcts, limits) = mcts_setup(&p, cfg);
+            mcts_outcome(crate::mcts::search_parallel(game, &mcts, &limits))
+        }
+        _ => search(game, algo, cfg),
+    }
+}
+
+/// [`run_report`] through [`search_parallel`].
+pub fn run_report_parallel<G>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Report
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+{
+    let start = Instant::now();
+    let out = search_parallel(game, algo, cfg);
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    out.report(game, algo.name(), cfg.depth, ms)
+}
+
+/// MCTS's configuration and budget for `p` in a search of `cfg` (plain UCT without a budget
+/// runs its default playouts).
+fn mcts_setup(p: &MctsParams, cfg: &SearchConfig) -> (crate::mcts::MctsConfig, crate::Limits) {
+    let mcts = crate::mcts::MctsConfig {
+        exploration: p.exploration,
+        solver: p.solver,
+        seed: p.seed,
+        depth: cfg.depth,
+        pn_constant: p.pn_constant,
+        playout_plies: p.playout_plies,
+        threads: p.threads,
+        parallel: p.parallel,
+        ..crate::mcts::MctsConfig::default()
+    };
+    let mut limits = cfg.limits.clone();
+    if !p.solver && limits.max_nodes.is_none() && limits.max_time.is_none() {
+        limits.max_nodes = Some(MctsParams::DEFAULT_PLAYOUTS);
+    }
+    (mcts, limits)
+}
+
+/// An MCTS search's result as an [`Outcome`]; none for a search that could not start.
+fn mcts_outcome<M: Copy>(r: Result<crate::mcts::MctsResult<M>, Error>) -> Outcome<M> {
+    match r {
+        Ok(r) => Outcome {
+            value: r.proven,
+            best_move: r.best_move,
+            pv: r.best_move.into_iter().collect(),
+            complete: r.proven.is_some(),
+            stats: Stats {
+                leaves: r.playouts,
+                interior: r.tree_nodes as u64,
+                ..Stats::default()
+            },
+            details: Details::Mcts {
+                mean: r.mean,
+                visits: r.root_visits,
+            },
+        },
+        Err(_) => Outcome::nothing(),
+    }
 }

@@ -2,10 +2,10 @@
 //! (h, d, F) trees with horizons, random explicit trees with non-alternating turns), MCTS-Solver
 //! and PN-MCTS run to the end prove the sign of the minimax value — win, draw or loss — and
 //! their move keeps it, with playouts to the end or cut off at a few plies (a cut-off proves
-//! nothing); plain UCT's choice converges to a best move on a tree small enough to search many
-//! times.
+//! nothing), on one thread or several (a tree a thread, or one tree shared); plain UCT's choice
+//! converges to a best move on a tree small enough to search many times.
 
-use gamesearch::mcts::{Mcts, MctsConfig};
+use gamesearch::mcts::{Mcts, MctsConfig, Parallel};
 use gamesearch::trees::ExplicitTree;
 use gamesearch::{search, Algorithm, Game, Limits, PositionKey, SearchConfig};
 use proptest::prelude::*;
@@ -15,7 +15,7 @@ use common::{explicit_tree, spec_strategy};
 
 /// MCTS-Solver to the end (no budget) proves the sign of minimax's value at `depth`, and its
 /// move leads to a child of that sign.
-fn solver_proves_minimax<G: Game + PositionKey>(
+fn solver_proves_minimax<G: PositionKey + Send + Sync + Game<Move: Send + Sync>>(
     root: &G,
     depth: u32,
     seed: u64,
@@ -29,6 +29,8 @@ fn solver_proves_minimax<G: Game + PositionKey>(
         seed,
         pn_constant: variant.pn_constant,
         playout_plies: variant.playout_plies,
+        threads: variant.threads,
+        parallel: variant.parallel,
         ..MctsConfig::default()
     };
     let r = Mcts::new(&cfg).search(root, &Limits::none()).unwrap();
@@ -46,21 +48,27 @@ fn solver_proves_minimax<G: Game + PositionKey>(
     Ok(())
 }
 
-/// Which Monte-Carlo solver, and how far its playouts go.
+/// Which Monte-Carlo solver, how far its playouts go, on how many threads.
 #[derive(Clone, Copy, Debug)]
 struct Variant {
     pn_constant: Option<f64>,
     playout_plies: u32,
+    threads: usize,
+    parallel: Parallel,
 }
 
 fn variant() -> impl Strategy<Value = Variant> {
     (
         prop_oneof![Just(None), Just(Some(1.0)), (0.0..4.0f64).prop_map(Some)],
         prop_oneof![Just(u32::MAX), 0u32..4],
+        prop_oneof![2 => Just(1usize), 1 => 2usize..=3],
+        prop_oneof![Just(Parallel::Root), Just(Parallel::Tree)],
     )
-        .prop_map(|(pn_constant, playout_plies)| Variant {
+        .prop_map(|(pn_constant, playout_plies, threads, parallel)| Variant {
             pn_constant,
             playout_plies,
+            threads,
+            parallel,
         })
 }
 
@@ -145,7 +153,42 @@ fn bad_parameters_are_errors() {
             max_tree_nodes: 0,
             ..MctsConfig::default()
         },
+        MctsConfig {
+            threads: 0,
+            ..MctsConfig::default()
+        },
     ] {
         assert!(Mcts::new(&cfg).search(&t.root(), &Limits::none()).is_err());
     }
+}
+
+#[test]
+fn the_threads_share_the_budget_and_sum_their_statistics() {
+    let t = ExplicitTree::parse("(max (min -1 1) -1 (min 1 1 1) (min 1 -1 -1))").unwrap();
+    for parallel in [Parallel::Root, Parallel::Tree] {
+        let cfg = MctsConfig {
+            threads: 3,
+            parallel,
+            ..MctsConfig::default()
+        };
+        let r = Mcts::new(&cfg)
+            .search(&t.root(), &Limits::none().with_max_nodes(3000))
+            .unwrap();
+        // Each thread stops within its 16-playout tally of the shared budget.
+        assert!((3000..3000 + 3 * 16).contains(&r.playouts), "{r:?}");
+        assert_eq!(r.root_visits, r.playouts, "{parallel:?}");
+        let children: u64 = r.children.iter().map(|c| c.1).sum();
+        assert_eq!(children, r.playouts, "{parallel:?}");
+        assert_eq!(
+            t.root().move_name(r.best_move.unwrap()),
+            "3",
+            "{parallel:?}"
+        );
+    }
+    // The single-thread search refuses threads it cannot run.
+    let cfg = MctsConfig {
+        threads: 2,
+        ..MctsConfig::default()
+    };
+    assert!(gamesearch::mcts::search(&t.root(), &cfg, &Limits::none()).is_err());
 }

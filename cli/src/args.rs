@@ -125,6 +125,13 @@ pub struct SearchOpts {
     /// there (with --horizon heuristic: the engine's evaluation). Default: play to the end.
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, u32::MAX.into()))]
     pub playout_plies: Option<u32>,
+    /// MCTS: threads searching.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 1024))]
+    pub threads: usize,
+    /// MCTS: how the threads share the work: `root` (a tree each, their root statistics summed)
+    /// or `tree` (one tree under a lock, virtual loss).
+    #[arg(long, value_enum, default_value_t = ParallelArg::Root)]
+    pub parallel: ParallelArg,
     /// Print JSON for tools instead of text.
     #[arg(long)]
     pub json: bool,
@@ -133,6 +140,24 @@ pub struct SearchOpts {
     /// evaluation of the game.
     #[arg(long, value_enum, default_value_t = Horizon::F)]
     pub horizon: Horizon,
+}
+
+/// How MCTS's threads share the work ([`gamesearch::mcts::Parallel`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ParallelArg {
+    /// A tree a thread, the root's statistics summed at the end.
+    Root,
+    /// One tree under a lock, virtual loss.
+    Tree,
+}
+
+impl From<ParallelArg> for gamesearch::mcts::Parallel {
+    fn from(p: ParallelArg) -> Self {
+        match p {
+            ParallelArg::Root => gamesearch::mcts::Parallel::Root,
+            ParallelArg::Tree => gamesearch::mcts::Parallel::Tree,
+        }
+    }
 }
 
 /// What a textbook search values its horizon by.
@@ -168,6 +193,8 @@ impl SearchOpts {
                 seed: self.seed,
                 pn_constant: p.pn_constant.map(|_| self.pn_constant),
                 playout_plies: self.playout_plies.unwrap_or(u32::MAX),
+                threads: self.threads,
+                parallel: self.parallel.into(),
             }),
             Algorithm::BStar(_) => Algorithm::BStar(BStarParams {
                 margin: self.margin,

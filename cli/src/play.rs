@@ -19,8 +19,11 @@ use crate::gtp::GtpEngine;
 use crate::sprt::{Pentanomial, Sprt, Verdict};
 
 /// A game that can be played in the terminal: drawn as text, moves typed in its own notation
-/// (what [`Game::move_name`](gamesearch::Game::move_name) prints).
-pub trait Board: PositionKey + Heuristic + SolverKnowledge {
+/// (what [`Game::move_name`](gamesearch::Game::move_name) prints). Positions and moves may
+/// cross threads (MCTS's threads search them).
+pub trait Board:
+    PositionKey + Heuristic + SolverKnowledge + Send + Sync + gamesearch::Game<Move: Send + Sync>
+{
     /// The position, drawn for people.
     fn board(&self) -> String;
     /// Which side a player is, in this game's words (default: X first, O second).
@@ -257,6 +260,8 @@ pub struct EngineSettings {
     tt_mb: Option<usize>,
     plies: Option<u32>,
     pn: Option<f64>,
+    threads: Option<usize>,
+    parallel: Option<gamesearch::mcts::Parallel>,
 }
 
 impl std::str::FromStr for EngineSettings {
@@ -267,7 +272,7 @@ impl std::str::FromStr for EngineSettings {
         let mut seen: Vec<&str> = Vec::new();
         for part in s.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| {
-                format!("`{part}`: expected key=value (time, depth, driver, tt, plies, pn)")
+                format!("`{part}`: expected key=value (time, depth, driver, tt, plies, pn, threads, parallel)")
             })?;
             if seen.contains(&k) {
                 return Err(format!("`{k}` is given twice"));
@@ -329,15 +334,37 @@ impl std::str::FromStr for EngineSettings {
                         format!("plies={v}: must be a whole number of plies (MCTS's playouts)")
                     })?);
                 }
+                "threads" => {
+                    e.threads = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|t| (1..=1024).contains(t))
+                            .ok_or_else(|| format!("threads={v}: must be a whole number from 1 to 1024"))?,
+                    );
+                }
+                "parallel" => {
+                    e.parallel = Some(match v {
+                        "root" => gamesearch::mcts::Parallel::Root,
+                        "tree" => gamesearch::mcts::Parallel::Tree,
+                        _ => return Err(format!("parallel={v}: expected root or tree")),
+                    });
+                }
                 _ => {
                     return Err(format!(
-                        "`{k}`: unknown engine setting (time, depth, driver, tt, plies, pn)"
+                        "`{k}`: unknown engine setting (time, depth, driver, tt, plies, pn, threads, parallel)"
                     ))
                 }
             }
         }
         if e.pn.is_some() && !matches!(e.driver, Some((_, Some(m))) if m.pn_constant.is_some()) {
             return Err("pn= is PN-MCTS's C_pn: give it with driver=pn-mcts".into());
+        }
+        if (e.threads.is_some() || e.parallel.is_some()) && !matches!(e.driver, Some((_, Some(_))))
+        {
+            return Err(
+                "threads= and parallel= are MCTS's: give them with driver=mcts, mcts-solver or pn-mcts"
+                    .into(),
+            );
         }
         if e.plies.is_some() && !matches!(e.driver, Some((_, Some(_)))) {
             return Err(
@@ -367,6 +394,8 @@ impl EngineSettings {
                 .map(|m| MctsParams {
                     playout_plies: self.plies.unwrap_or(m.playout_plies),
                     pn_constant: self.pn.or(m.pn_constant),
+                    threads: self.threads.unwrap_or(m.threads),
+                    parallel: self.parallel.unwrap_or(m.parallel),
                     ..m
                 }),
             tt_mb: self.tt_mb.unwrap_or(base.tt_mb),
@@ -479,6 +508,13 @@ impl std::fmt::Display for EngineSpec {
                 }
                 if m.playout_plies != u32::MAX {
                     write!(f, ", playouts cut at {} plies", m.playout_plies)?;
+                }
+                if m.threads > 1 {
+                    let how = match m.parallel {
+                        gamesearch::mcts::Parallel::Root => "a tree each",
+                        gamesearch::mcts::Parallel::Tree => "one tree",
+                    };
+                    write!(f, ", {} threads ({how})", m.threads)?;
                 }
                 return Ok(());
             }
@@ -768,6 +804,8 @@ impl<G: Board> MctsPlayer<G> {
             exploration: p.exploration,
             pn_constant: p.pn_constant,
             playout_plies: p.playout_plies,
+            threads: p.threads,
+            parallel: p.parallel,
             seed,
             ..MctsConfig::default()
         };

@@ -681,6 +681,41 @@ fn mcts_searches_to_the_end_and_mcts_solver_proves() {
         out.contains("to the end of the game") && out.contains("playouts 500"),
         "{out}"
     );
+    // Threads, a tree each or one tree shared: the budget is shared (each thread tallies every
+    // 16 playouts), MCTS-Solver still proves.
+    for parallel in ["root", "tree"] {
+        let (code, out, err) = gamesearch(&[
+            "search",
+            "connect4:5x4",
+            "--driver",
+            "mcts",
+            "--threads",
+            "2",
+            "--parallel",
+            parallel,
+            "--max-nodes",
+            "3000",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let playouts = v["stats"]["leaves"].as_u64().unwrap();
+        assert!((3000..3032).contains(&playouts), "{v}");
+        let (code, out, err) = gamesearch(&[
+            "search",
+            "tictactoe",
+            "--algo",
+            "mcts-solver",
+            "--threads",
+            "3",
+            "--parallel",
+            parallel,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["value"].as_i64(), Some(0), "{v}");
+    }
 }
 
 #[test]
@@ -806,6 +841,10 @@ fn mcts_plays_matches() {
     for (a, b) in [
         ("time=0.01,driver=mcts-solver", "time=0.01,driver=mcts"),
         ("time=0.01,driver=mcts", "time=0.01"),
+        (
+            "time=0.01,driver=mcts,threads=2",
+            "time=0.01,driver=mcts,threads=2,parallel=tree",
+        ),
     ] {
         let (code, out, err) = gamesearch(&[
             "play",
@@ -892,6 +931,29 @@ fn bad_mcts_input_is_one_line_and_exit_2() {
         &["search", "tictactoe", "--algo", "mcts", "--seed", "-3"],
         &["trace", "tictactoe", "--algo", "mcts-solver"],
         &["search", "tictactoe", "--algo", "mcts-fast"],
+        &["search", "tictactoe", "--algo", "mcts", "--threads", "0"],
+        &[
+            "search",
+            "tictactoe",
+            "--algo",
+            "mcts",
+            "--parallel",
+            "leaf",
+        ],
+        &["search", "tictactoe", "--algo", "pvs", "--threads", "2"],
+        &["play", "tictactoe", "--engine", "time=0.01,threads=2"],
+        &[
+            "play",
+            "tictactoe",
+            "--engine",
+            "time=0.01,driver=mcts,threads=0",
+        ],
+        &[
+            "play",
+            "tictactoe",
+            "--engine",
+            "time=0.01,driver=mcts,parallel=leaf",
+        ],
     ] {
         let (code, out, err) = gamesearch(args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");

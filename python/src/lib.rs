@@ -374,9 +374,10 @@ fn python_depth(depth: Option<u32>) -> PyResult<u32> {
 ///
 /// MCTS (`mcts`, `mcts-solver`) takes `seed` and `exploration` (UCT's C), runs to the end of
 /// the game unless `depth` is given, and counts `max_nodes` as playouts; a game written in
-/// Python is played out by its own `moves()` and `play()`.
+/// Python is played out by its own `moves()` and `play()`. On a `Game`, `threads` threads
+/// share it, `parallel` saying how (`"root"`: a tree each; `"tree"`: one tree, one lock).
 #[pyfunction]
-#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None, seed = 1, exploration = std::f64::consts::SQRT_2))]
+#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None, seed = 1, exploration = std::f64::consts::SQRT_2, threads = 1, parallel = "root"))]
 #[allow(clippy::too_many_arguments)]
 fn search<'py>(
     py: Python<'py>,
@@ -387,7 +388,23 @@ fn search<'py>(
     max_time: Option<f64>,
     seed: u64,
     exploration: f64,
+    threads: usize,
+    parallel: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let parallel = match parallel {
+        "root" => gamesearch::mcts::Parallel::Root,
+        "tree" => gamesearch::mcts::Parallel::Tree,
+        _ => {
+            return Err(bad(format!(
+                "parallel must be \"root\" or \"tree\", not {parallel:?}"
+            )))
+        }
+    };
+    if !(1..=1024).contains(&threads) {
+        return Err(bad(format!(
+            "threads must be from 1 to 1024, not {threads}"
+        )));
+    }
     let algorithm = match algo.parse::<Algorithm>().map_err(bad)? {
         Algorithm::Mcts(p) => {
             if !(exploration.is_finite() && exploration >= 0.0) {
@@ -398,8 +415,15 @@ fn search<'py>(
             Algorithm::Mcts(MctsParams {
                 exploration,
                 seed,
+                threads,
+                parallel,
                 ..p
             })
+        }
+        _ if threads != 1 => {
+            return Err(bad(
+                "threads are MCTS's: give algo=\"mcts\" (or mcts-solver, pn-mcts)",
+            ))
         }
         other => other,
     };
@@ -418,9 +442,14 @@ fn search<'py>(
         let cfg = SearchConfig::new(depth).with_limits(lim);
         let (report, interrupted) = with_position!(game, p => {
             let p = p.clone();
-            interruptible(py, &stop, move || gamesearch::run_report(&p, algorithm, &cfg))?
+            interruptible(py, &stop, move || gamesearch::run_report_parallel(&p, algorithm, &cfg))?
         });
         return finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted);
+    }
+    if threads != 1 {
+        return Err(bad(
+            "a game written in Python searches on one thread (its moves run under the GIL)",
+        ));
     }
     let cfg = SearchConfig::new(python_depth(depth)?).with_limits(lim);
     let root = protocol::Root::new(game)?;

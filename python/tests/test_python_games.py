@@ -177,9 +177,22 @@ def test_plain_mcts_estimates_within_its_playouts():
     again = gs.search(Nim(7), algo="mcts", max_nodes=3000, seed=5)
     assert again.mcts_mean == r.mcts_mean  # the seed decides the playouts
     assert gs.search("connect4:7x6", algo="mcts", max_nodes=500).stats.leaves == 500
-    for bad_args in [{"exploration": -1.0}, {"exploration": "x"}, {"seed": -1}]:
+    for bad_args in [{"exploration": -1.0}, {"exploration": "x"}, {"seed": -1}, {"threads": 0},
+                     {"parallel": "leaf"}]:
         with pytest.raises(GameSearchError):
             gs.search("tictactoe", algo="mcts", **bad_args)
+    with pytest.raises(GameSearchError):
+        gs.search(Nim(7), algo="mcts", threads=2)  # a Python game's moves run under the GIL
+    with pytest.raises(GameSearchError):
+        gs.search("tictactoe", algo="pvs", threads=2)  # threads are MCTS's
+
+
+@pytest.mark.parametrize("parallel", ["root", "tree"])
+def test_mcts_threads_share_the_playouts_and_prove(parallel):
+    r = gs.search("connect4:7x6", algo="mcts", max_nodes=4000, threads=3, parallel=parallel)
+    assert 4000 <= r.stats.leaves < 4000 + 3 * 16
+    r = gs.search("tictactoe", algo="mcts-solver", threads=2, parallel=parallel)
+    assert (r.value, r.complete) == (0, True)
 
 
 @settings(max_examples=500, deadline=None)

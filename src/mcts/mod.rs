@@ -40,6 +40,17 @@
 //! [`crate::adapters::AtHorizon`] to have its engine heuristic as that evaluation. Unlike the
 //! horizon `depth`, a cut-off proves nothing.
 //!
+//! **Threads** (`threads`, `parallel`; Chaslot, Winands & van den Herik 2008 compare the two):
+//! - [`Parallel::Root`]: each thread grows a tree of its own from its own seed, without locks;
+//!   at the end the root children's visits and rewards are summed over the trees and the move
+//!   is chosen from the sums. A tree that proves the root ends every thread's search.
+//! - [`Parallel::Tree`]: the threads share one tree under one lock, held for selection,
+//!   expansion and backpropagation, released for the playout. A thread going down counts a visit
+//!   at every node of its path before its result is in (a *virtual loss*), so that the others,
+//!   seeing a lower mean there, go elsewhere.
+//!
+//! With threads the playout budget (`max_nodes`) is kept to within 16 playouts a thread.
+//!
 //! The tree is an arena of nodes (children contiguous, allocated when their parent is first
 //! expanded); an iteration replays its moves from the root, so positions are not stored.
 //! [`Mcts`] keeps its tree between searches: [`Mcts::search`] from a position two plies below the
@@ -56,9 +67,23 @@
 //! assert_eq!(r.best_move, Some(3));
 //! ```
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 use crate::limits::{Budget, Limits};
+
+/// How several threads share one search (see the module's documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Parallel {
+    /// A tree a thread, the root's statistics summed at the end.
+    #[default]
+    Root,
+    /// One tree, one lock, virtual loss.
+    Tree,
+}
 
 /// How MCTS searches.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,6 +106,11 @@ pub struct MctsConfig {
     /// A playout's most random plies below the node it starts from; there the sign of
     /// [`Game::evaluate`] is its result. `u32::MAX`: to the end of the game (or the horizon).
     pub playout_plies: u32,
+    /// Threads searching (1: this one alone). More than one needs a game that is `Send` and
+    /// `Sync`: [`search_parallel`] or [`Mcts::search`].
+    pub threads: usize,
+    /// How the threads share the work.
+    pub parallel: Parallel,
 }
 
 impl Default for MctsConfig {
@@ -93,6 +123,8 @@ impl Default for MctsConfig {
             max_tree_nodes: 1 << 24,
             pn_constant: None,
             playout_plies: u32::MAX,
+            threads: 1,
+            parallel: Parallel::Root,
         }
     }
 }
@@ -133,10 +165,45 @@ pub fn search<G: Game>(
     cfg: &MctsConfig,
     limits: &Limits,
 ) -> Result<MctsResult<G::Move>, Error> {
+    if cfg.threads != 1 {
+        return Err(Error::BadParameter(format!(
+            "{} threads: mcts::search runs one; call mcts::search_parallel (the game must be \
+             Send and Sync)",
+            cfg.threads
+        )));
+    }
     let mut m = Mcts::new(cfg);
     m.check()?;
     m.plant(root);
     m.run(root, limits)
+}
+
+/// [`search`] with `cfg.threads` threads (any number from 1), sharing the work as
+/// `cfg.parallel` says.
+///
+/// ```
+/// use gamesearch::mcts::{search_parallel, MctsConfig, Parallel};
+/// use gamesearch::{trees::ExplicitTree, Limits};
+/// let t = ExplicitTree::parse("(max (min 1 -1) (min 1 1))").unwrap();
+/// for parallel in [Parallel::Root, Parallel::Tree] {
+///     let cfg = MctsConfig { solver: true, threads: 2, parallel, ..MctsConfig::default() };
+///     let r = search_parallel(&t.root(), &cfg, &Limits::none()).unwrap();
+///     assert_eq!(r.proven, Some(1));
+/// }
+/// ```
+pub fn search_parallel<G>(
+    root: &G,
+    cfg: &MctsConfig,
+    limits: &Limits,
+) -> Result<MctsResult<G::Move>, Error>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+{
+    let mut m = Mcts::new(cfg);
+    m.check()?;
+    m.plant(root);
+    m.run_threads(root, limits)
 }
 
 /// Not proven.
@@ -226,6 +293,57 @@ pub struct Mcts<G: Game> {
     proof_player: Player,
     /// PN-MCTS: a reused buffer, the children's proof or disproof numbers sorted.
     ranks: Vec<u32>,
+    /// [`Parallel::Root`]: the other threads' trees, kept between searches as this one is.
+    helpers: Vec<Mcts<G>>,
+}
+
+/// What the threads of one search share.
+struct Shared {
+    /// Playouts so far, added up every `CLOCK_EVERY` of a thread's.
+    playouts: AtomicU64,
+    /// Raised when the search must end (a budget spent, the root proven).
+    done: AtomicBool,
+    deadline: Option<Instant>,
+}
+
+impl Shared {
+    fn new(limits: &Limits) -> Self {
+        Shared {
+            playouts: AtomicU64::new(0),
+            done: AtomicBool::new(false),
+            deadline: limits.max_time.map(|t| Instant::now() + t),
+        }
+    }
+
+    /// Adds a thread's `pending` playouts; whether the search must end (then it says so to
+    /// every thread).
+    fn tally(&self, pending: u64, budget: &mut Budget) -> bool {
+        let total = self.playouts.fetch_add(pending, Ordering::Relaxed) + pending;
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late || budget.exhausted(total) {
+            self.done.store(true, Ordering::Relaxed);
+        }
+        self.done.load(Ordering::Relaxed)
+    }
+}
+
+/// Where an iteration's selection stopped: node `n`, its position `p`, `depth` plies below the
+/// root, and its result when it is proven or terminal (else a playout gives one).
+struct Leaf<G> {
+    n: usize,
+    p: G,
+    depth: u32,
+    result: Option<i8>,
+}
+
+/// A root child's statistics, as the final choice reads them.
+#[derive(Clone, Copy)]
+struct RootChild<M> {
+    mv: M,
+    visits: u64,
+    /// Sum of the rewards for the side to move at the root.
+    reward: f64,
+    proven: i8,
 }
 
 /// The reward of a result (MAX's view) for `side`.
@@ -253,6 +371,7 @@ impl<G: Game> Mcts<G> {
             moves: Vec::new(),
             proof_player: Player::Max,
             ranks: Vec::new(),
+            helpers: Vec::new(),
         }
     }
 
@@ -260,6 +379,7 @@ impl<G: Game> Mcts<G> {
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.root = None;
+        self.helpers.clear();
     }
 
     fn check(&self) -> Result<(), Error> {
@@ -281,6 +401,12 @@ impl<G: Game> Mcts<G> {
                 "the tree must be allowed at least one node".into(),
             ));
         }
+        if self.cfg.threads == 0 || self.cfg.threads > 1024 {
+            return Err(Error::BadParameter(format!(
+                "threads must be from 1 to 1024, not {}",
+                self.cfg.threads
+            )));
+        }
         Ok(())
     }
 
@@ -299,14 +425,164 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Runs iterations from `root` within `limits` (`max_nodes`: playouts), keeping the tree:
-    /// a root found within two plies below the last one keeps its subtree.
+    /// a root found within two plies below the last one keeps its subtree. With
+    /// `cfg.threads` above 1 the threads share the work as `cfg.parallel` says.
     pub fn search(&mut self, root: &G, limits: &Limits) -> Result<MctsResult<G::Move>, Error>
     where
-        G: PositionKey,
+        G: PositionKey + Send + Sync,
+        G::Move: Send + Sync,
     {
         self.check()?;
         self.reroot(root);
-        self.run(root, limits)
+        if self.cfg.threads == 1 {
+            return self.run(root, limits);
+        }
+        if self.cfg.parallel == Parallel::Root {
+            for h in &mut self.helpers {
+                h.reroot(root);
+            }
+        }
+        self.run_threads(root, limits)
+    }
+
+    /// [`Parallel::Root`]'s helper trees, made on first need: thread `i`'s seed is the
+    /// search's plus `i`, and each tree may hold its share of the nodes.
+    fn make_helpers(&mut self, root: &G) {
+        let threads = self.cfg.threads;
+        if self.helpers.len() != threads - 1 {
+            self.helpers = (1..threads)
+                .map(|i| {
+                    Mcts::new(&MctsConfig {
+                        seed: self.cfg.seed.wrapping_add(i as u64),
+                        threads: 1,
+                        max_tree_nodes: (self.cfg.max_tree_nodes / threads).max(1),
+                        ..self.cfg.clone()
+                    })
+                })
+                .collect();
+        }
+        for h in &mut self.helpers {
+            if h.root.is_none() {
+                h.plant(root);
+            }
+        }
+    }
+
+    /// Iterations from the tree's root, `root`, on `cfg.threads` threads.
+    fn run_threads(&mut self, root: &G, limits: &Limits) -> Result<MctsResult<G::Move>, Error>
+    where
+        G: Send + Sync,
+        G::Move: Send + Sync,
+    {
+        if self.nodes.is_empty() || self.cfg.threads == 1 {
+            return self.run(root, limits);
+        }
+        let shared = Shared::new(limits);
+        if self.cfg.parallel == Parallel::Tree {
+            let threads = self.cfg.threads;
+            let cfg = self.cfg.clone();
+            let tree = Mutex::new(&mut *self);
+            std::thread::scope(|s| {
+                for t in 1..threads {
+                    let (tree, shared, cfg) = (&tree, &shared, &cfg);
+                    s.spawn(move || Self::share_tree(tree, t, cfg, root, limits, shared));
+                }
+                Self::share_tree(&tree, 0, &cfg, root, limits, &shared);
+            });
+            let playouts = shared.playouts.load(Ordering::Relaxed);
+            return Ok(self.result(root, playouts));
+        }
+        self.make_helpers(root);
+        let mut helpers = std::mem::take(&mut self.helpers);
+        std::thread::scope(|s| {
+            for h in &mut helpers {
+                let shared = &shared;
+                s.spawn(move || h.run_shared(root, limits, shared));
+            }
+            self.run_shared(root, limits, &shared);
+        });
+        let playouts = shared.playouts.load(Ordering::Relaxed);
+        let result = self.merged(root, &helpers, playouts);
+        self.helpers = helpers;
+        Ok(result)
+    }
+
+    /// [`Parallel::Root`]: one thread's iterations in its own tree, until `shared` says the
+    /// search is over; a proven root ends it for every thread.
+    fn run_shared(&mut self, root: &G, limits: &Limits, shared: &Shared) {
+        let mut budget = Budget::new(limits);
+        let mut pending = 0u64;
+        loop {
+            if pending == CLOCK_EVERY {
+                if shared.tally(pending, &mut budget) {
+                    return;
+                }
+                pending = 0;
+            }
+            if shared.done.load(Ordering::Relaxed) {
+                break;
+            }
+            if self.cfg.solver && self.nodes[0].proven != OPEN {
+                shared.done.store(true, Ordering::Relaxed);
+                break;
+            }
+            if self.nodes.len() >= self.cfg.max_tree_nodes {
+                break;
+            }
+            self.iterate(root);
+            pending += 1;
+        }
+        shared.playouts.fetch_add(pending, Ordering::Relaxed);
+    }
+
+    /// [`Parallel::Tree`]: thread `t`'s iterations in the shared `tree`, the lock released
+    /// for each playout (which has its own generator and buffer).
+    fn share_tree(
+        tree: &Mutex<&mut Self>,
+        t: usize,
+        cfg: &MctsConfig,
+        root: &G,
+        limits: &Limits,
+        shared: &Shared,
+    ) {
+        let lock = || tree.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut rng = SplitMix(cfg.seed ^ (t as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut moves = Vec::new();
+        let mut budget = Budget::new(limits);
+        let mut pending = 0u64;
+        loop {
+            if pending == CLOCK_EVERY {
+                if shared.tally(pending, &mut budget) {
+                    return;
+                }
+                pending = 0;
+            }
+            if shared.done.load(Ordering::Relaxed) {
+                break;
+            }
+            let leaf = {
+                let mut m = lock();
+                if (cfg.solver && m.nodes[0].proven != OPEN) || m.nodes.len() >= cfg.max_tree_nodes
+                {
+                    shared.done.store(true, Ordering::Relaxed);
+                    break;
+                }
+                m.descend(root, true)
+            };
+            let Leaf {
+                n,
+                mut p,
+                depth,
+                result,
+            } = leaf;
+            let (result, terminal) = match result {
+                Some(r) => (r, false),
+                None => simulate(cfg, &mut rng, &mut moves, &mut p, depth),
+            };
+            lock().backup(n, result, terminal, true);
+            pending += 1;
+        }
+        shared.playouts.fetch_add(pending, Ordering::Relaxed);
     }
 
     /// Iterations from the tree's root, `root`.
@@ -429,47 +705,90 @@ impl<G: Game> Mcts<G> {
 
     /// One iteration: selection, expansion, simulation, backpropagation.
     fn iterate(&mut self, root: &G) {
+        let Leaf {
+            n,
+            mut p,
+            depth,
+            result,
+        } = self.descend(root, false);
+        // 3. Simulation, from a node just added.
+        let (result, terminal) = match result {
+            Some(r) => (r, false),
+            None => simulate(&self.cfg, &mut self.rng, &mut self.moves, &mut p, depth),
+        };
+        self.backup(n, result, terminal, false);
+    }
+
+    /// Steps 1 and 2, selection down to a node with a child never visited (which joins the
+    /// tree), or a proven or terminal one. `virtual_loss`: count a visit at every node of the
+    /// path now, its reward to come with [`Mcts::backup`].
+    fn descend(&mut self, root: &G, virtual_loss: bool) -> Leaf<G> {
         let mut p = root.clone();
         let mut n = 0usize;
         let mut depth = 0u32;
-        // 1-2. Selection down to a node with an unvisited child, or a proven or terminal one.
         let result = loop {
             let node = self.nodes[n];
             if node.proven != OPEN {
-                break node.proven;
+                break Some(node.proven);
             }
             if !node.expanded {
                 if depth >= self.cfg.depth {
-                    break self.settle(n, &p);
+                    break Some(self.settle(n, &p));
                 }
                 self.moves.clear();
                 self.moves.extend(p.moves());
                 if self.moves.is_empty() {
-                    break self.settle(n, &p);
+                    break Some(self.settle(n, &p));
                 }
                 self.expand(n, p.to_move());
             }
             let node = self.nodes[n];
-            let c = if node.visited < node.n_children {
+            if node.visited < node.n_children {
                 // 2. Expansion: the next child joins the tree.
                 self.nodes[n].visited += 1;
                 let c = (node.first_child + node.visited) as usize;
                 p = p.play(self.nodes[c].mv);
                 depth += 1;
                 n = c;
-                break self.simulate(n, &mut p, depth);
-            } else {
-                self.select(n)
-            };
+                break None;
+            }
+            let c = self.select(n);
             p = p.play(self.nodes[c].mv);
             depth += 1;
             n = c;
         };
-        // 4. Backpropagation, and the proofs that the result completes.
+        if virtual_loss {
+            let mut up = n;
+            loop {
+                let node = &mut self.nodes[up];
+                node.visits += 1;
+                if node.parent == u32::MAX {
+                    break;
+                }
+                up = node.parent as usize;
+            }
+        }
+        Leaf {
+            n,
+            p,
+            depth,
+            result,
+        }
+    }
+
+    /// Step 4, backpropagation of `result` from `n` (`terminal`: the playout found `n` itself
+    /// at the end, which proves it), and the proofs that the result completes. `counted`: the
+    /// visits were counted on the way down ([`Mcts::descend`]'s virtual loss).
+    fn backup(&mut self, n: usize, result: i8, terminal: bool, counted: bool) {
+        if terminal {
+            self.nodes[n].proven = result;
+        }
         let mut up = n;
         loop {
             let node = &mut self.nodes[up];
-            node.visits += 1;
+            if !counted {
+                node.visits += 1;
+            }
             node.reward += reward_for(result, node.mover);
             if node.parent == u32::MAX {
                 break;
@@ -594,35 +913,6 @@ impl<G: Game> Mcts<G> {
         best.1
     }
 
-    /// Step 3, simulation: random moves from `p` (node `n`, `depth` plies below the root) to the
-    /// end, the horizon or the cut-off; the result (MAX's view). A node that is itself terminal
-    /// (or at the horizon) is proven.
-    fn simulate(&mut self, n: usize, p: &mut G, mut depth: u32) -> i8 {
-        let mut plies = 0u32;
-        let ended = loop {
-            if depth >= self.cfg.depth {
-                break true;
-            }
-            self.moves.clear();
-            self.moves.extend(p.moves());
-            if self.moves.is_empty() {
-                break true;
-            }
-            if plies >= self.cfg.playout_plies {
-                break false;
-            }
-            let m = self.moves[self.rng.below(self.moves.len())];
-            *p = p.play(m);
-            depth += 1;
-            plies += 1;
-        };
-        let result = p.evaluate().signum() as i8;
-        if ended && plies == 0 {
-            self.nodes[n].proven = result;
-        }
-        result
-    }
-
     /// MCTS-Solver: from the newly proven node `n` upwards, each parent that its children now
     /// prove.
     fn prove_upwards(&mut self, mut n: usize) {
@@ -667,44 +957,88 @@ impl<G: Game> Mcts<G> {
         best
     }
 
+    /// The root's children as the final choice reads them.
+    fn root_children(&self) -> Vec<RootChild<G::Move>> {
+        self.children(0)
+            .map(|i| {
+                let c = &self.nodes[i];
+                RootChild {
+                    mv: c.mv,
+                    visits: c.visits,
+                    reward: c.reward,
+                    proven: c.proven,
+                }
+            })
+            .collect()
+    }
+
     /// The result of the search: the proven best move, else the secure child.
     fn result(&self, root: &G, playouts: u64) -> MctsResult<G::Move> {
         let node = &self.nodes[0];
+        let children = self.root_children();
+        self.decide(root, node, children, playouts, self.nodes.len())
+    }
+
+    /// [`Parallel::Root`]'s result: the roots' and their children's statistics summed over
+    /// this tree and the `helpers`' (children matched by move), a proof from any tree (each
+    /// is exact).
+    fn merged(&self, root: &G, helpers: &[Mcts<G>], playouts: u64) -> MctsResult<G::Move> {
+        let mut node = self.nodes[0];
+        let mut children = self.root_children();
+        let mut tree_nodes = self.nodes.len();
+        for h in helpers.iter().filter(|h| !h.nodes.is_empty()) {
+            let theirs = &h.nodes[0];
+            node.visits += theirs.visits;
+            node.reward += theirs.reward;
+            if node.proven == OPEN {
+                node.proven = theirs.proven;
+            }
+            tree_nodes += h.nodes.len();
+            for c in h.root_children() {
+                match children.iter_mut().find(|m| m.mv == c.mv) {
+                    Some(m) => {
+                        m.visits += c.visits;
+                        m.reward += c.reward;
+                        if m.proven == OPEN {
+                            m.proven = c.proven;
+                        }
+                    }
+                    None => children.push(c),
+                }
+            }
+        }
+        self.decide(root, &node, children, playouts, tree_nodes)
+    }
+
+    /// The move to play from the root's statistics (`node`) and its children's: a proven best
+    /// move, else the secure child (PN-MCTS: the robust child).
+    fn decide(
+        &self,
+        root: &G,
+        node: &Node<G::Move>,
+        children: Vec<RootChild<G::Move>>,
+        playouts: u64,
+        tree_nodes: usize,
+    ) -> MctsResult<G::Move> {
         let side = root.to_move();
         let proven = (node.proven != OPEN).then_some(node.proven);
-        let children: Vec<(G::Move, u64, f64)> = self
-            .children(0)
-            .map(|i| {
-                let c = &self.nodes[i];
-                (c.mv, c.visits, c.reward / c.visits.max(1) as f64)
-            })
-            .collect();
         let proven_move = proven.and_then(|v| {
-            self.children(0)
-                .filter(|&i| self.nodes[i].proven == v)
-                .max_by_key(|&i| self.nodes[i].visits)
-                .map(|i| self.nodes[i].mv)
+            children
+                .iter()
+                .filter(|c| c.proven == v)
+                .max_by_key(|c| c.visits)
+                .map(|c| c.mv)
         });
         // The secure child, among the children not proven lost for the mover (all of them if
         // every one is).
-        let open: Vec<usize> = self
-            .children(0)
-            .filter(|&i| {
-                let c = &self.nodes[i];
-                !(c.proven != OPEN && reward_for(c.proven, side) == 0.0)
-            })
-            .collect();
-        let candidates: Vec<usize> = if open.is_empty() {
-            self.children(0).collect()
-        } else {
-            open
-        };
+        let lost = |c: &RootChild<G::Move>| c.proven != OPEN && reward_for(c.proven, side) == 0.0;
+        let every_one_lost = children.iter().all(lost);
         // PN-MCTS: the robust child (the most visits), as Kowalski et al. choose.
         let robust = self.cfg.pn_constant.is_some();
-        let secure = candidates
-            .into_iter()
-            .map(|i| {
-                let c = &self.nodes[i];
+        let secure = children
+            .iter()
+            .filter(|c| every_one_lost || !lost(c))
+            .map(|c| {
                 let v = c.visits.max(1) as f64;
                 let score = if robust {
                     v
@@ -729,10 +1063,44 @@ impl<G: Game> Mcts<G> {
             mean: mean_for_max,
             playouts,
             root_visits: node.visits,
-            tree_nodes: self.nodes.len(),
-            children,
+            tree_nodes,
+            children: children
+                .iter()
+                .map(|c| (c.mv, c.visits, c.reward / c.visits.max(1) as f64))
+                .collect(),
         }
     }
+}
+
+/// Step 3, simulation: random moves from `p` (`depth` plies below the root) to the end, the
+/// horizon or the cut-off, drawn by `rng` (`moves` a reused buffer); the result (MAX's view),
+/// and whether `p` was itself the end (terminal or at the horizon: its node is proven).
+fn simulate<G: Game>(
+    cfg: &MctsConfig,
+    rng: &mut SplitMix,
+    moves: &mut Vec<G::Move>,
+    p: &mut G,
+    mut depth: u32,
+) -> (i8, bool) {
+    let mut plies = 0u32;
+    let ended = loop {
+        if depth >= cfg.depth {
+            break true;
+        }
+        moves.clear();
+        moves.extend(p.moves());
+        if moves.is_empty() {
+            break true;
+        }
+        if plies >= cfg.playout_plies {
+            break false;
+        }
+        let m = moves[rng.below(moves.len())];
+        *p = p.play(m);
+        depth += 1;
+        plies += 1;
+    };
+    (p.evaluate().signum() as i8, ended && plies == 0)
 }
 
 #[cfg(test)]

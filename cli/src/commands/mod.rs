@@ -9,7 +9,7 @@ use anyhow::{bail, Result};
 use gamesearch::adapters::AtHorizon;
 use gamesearch::conspiracy::CnTree;
 use gamesearch::proof_number::PnTree;
-use gamesearch::{run_report, Algorithm, Error, Game, Limits, Report, SearchConfig};
+use gamesearch::{run_report_parallel, Algorithm, Error, Game, Limits, Report, SearchConfig};
 use gamesearch_cli::experiments::ratios::minimal_tree;
 use gamesearch_cli::progress::Activity;
 use gamesearch_games::GameSpec;
@@ -138,9 +138,9 @@ pub(crate) fn run_all(
         cfg.shallow_refinement = !opts.no_shallow_refinement;
         clear_log();
         reports.push(match opts.horizon {
-            Horizon::F => on_game!(spec, g => run_report(g, a, &cfg)),
+            Horizon::F => on_game!(spec, g => run_report_parallel(g, a, &cfg)),
             Horizon::Heuristic => {
-                on_game!(spec, g => run_report(&AtHorizon::new(*g), a, &cfg))
+                on_game!(spec, g => run_report_parallel(&AtHorizon::new(*g), a, &cfg))
             }
         });
         activity.finish();

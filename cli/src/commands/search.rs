@@ -61,6 +61,11 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
         (None, Some(m)) => Some(AlgoArg(m)),
         (a, _) => a,
     };
+    if (opts.threads != 1 || opts.parallel != crate::args::ParallelArg::Root)
+        && !matches!(algo, Some(AlgoArg(Algorithm::Mcts(_))))
+    {
+        bail!("--threads and --parallel are MCTS's: give --algo mcts, mcts-solver or pn-mcts (or --driver)");
+    }
     if algo.is_none() && (opts.budget.max_time.is_some() || engine.driver.is_some()) {
         if trace {
             bail!("--trace is for a fixed-depth --algo, not the engine");
