@@ -7,9 +7,13 @@
 //! 2. Monte-Carlo tree search: the same number of playouts from the start, one thread, our UCT
 //!    against the crate's `MonteCarloTreeSearch` (medians of 3 runs);
 //! 3. matches at equal time per move on Connect-Four and Kalah, colours swapped over seeded
-//!    openings, until the SPRT (elo0 = 0, elo1 = 50, pentanomial pairs) decides.
+//!    openings, until the SPRT (elo0 = 0, elo1 = 50, pentanomial pairs) decides. Our side plays
+//!    as `gamesearch play` does: the exact solver in the first half of the move's time, the
+//!    engine in the second when the solver does not finish (a table of half the size for each,
+//!    so the two sides still hold the same memory).
 //!
-//! Run: `cargo bench -p gamesearch-cli --bench vs_minimax [-- --quick]`. The seed and positions
+//! Run: `cargo bench -p gamesearch-cli --bench vs_minimax [-- [--quick] [--matches]]` (`--matches`:
+//! part 3 alone). The seed and positions
 //! are printed. `minimax` is a dev-dependency of the command-line crate only.
 
 use std::marker::PhantomData;
@@ -18,7 +22,8 @@ use std::time::{Duration, Instant};
 use gamesearch::adapters::WholeTurns;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic};
 use gamesearch::mcts::{self, MctsConfig};
-use gamesearch::{Limits, PositionKey};
+use gamesearch::solver::{ExactSolver, SolveConfig};
+use gamesearch::{Limits, PositionKey, SolverKnowledge};
 use gamesearch_cli::experiments::random_play;
 use gamesearch_cli::sprt::{Pentanomial, Sprt, Verdict};
 use gamesearch_games::{Connect4, Kalah, TicTacToe};
@@ -185,6 +190,14 @@ fn positions(n: usize, plies: u32, seed: u64) -> Vec<Connect4> {
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let seed = 1;
+    if !std::env::args().any(|a| a == "--matches") {
+        speed(quick, seed);
+    }
+    matches(quick, seed);
+}
+
+/// Parts 1 and 2: nodes and playouts per second.
+fn speed(quick: bool, seed: u64) {
     println!(
         "From the start, table {} MiB each, same heuristic; medians of 3 runs",
         TABLE_BYTES >> 20
@@ -312,8 +325,10 @@ fn main() {
             tt / ot
         );
     }
+}
 
-    // Matches at equal time: each opening twice, colours swapped, an SPRT deciding.
+/// Part 3: matches at equal time, each opening twice, colours swapped, an SPRT deciding.
+fn matches(quick: bool, seed: u64) {
     let per_move = Duration::from_millis(if quick { 5 } else { 20 });
     let max_pairs = if quick { 2 } else { 300 };
     let test: Sprt = "elo0=0,elo1=50".parse().expect("a valid test");
@@ -358,10 +373,35 @@ fn main() {
     }
 }
 
+/// Our move as `gamesearch play` chooses it: the solver's proven best move when it finishes in
+/// half of `per_move`, else the engine's after the other half.
+fn our_move<G: PositionKey + Heuristic + SolverKnowledge + Sync>(
+    solver: &mut ExactSolver<G>,
+    engine: &mut Engine<G>,
+    p: &G,
+    per_move: Duration,
+) -> G::Move {
+    let half = Limits::none().with_max_time(per_move / 2);
+    let cfg = SolveConfig {
+        limits: half.clone(),
+        threads: 1,
+        ..SolveConfig::default()
+    };
+    if let Ok(s) = solver.solve(p, &cfg, |_| {}) {
+        if let (true, Some(m)) = (s.complete, s.best_move) {
+            return m;
+        }
+    }
+    engine
+        .think(p, &half, |_| {})
+        .best_move
+        .expect("a move in a live game")
+}
+
 /// Our engine against the crate's `IterativeSearch` from `start`: openings of 2 random plies
 /// from `seed`, each played twice with the colours swapped, until `test` decides or `max_pairs`
 /// pairs. Our wins, draws, losses, and the pairs by our score in them.
-fn sprt_match<G: PositionKey + Heuristic>(
+fn sprt_match<G: PositionKey + Heuristic + SolverKnowledge + Sync>(
     start: &G,
     per_move: Duration,
     max_pairs: u64,
@@ -377,16 +417,24 @@ fn sprt_match<G: PositionKey + Heuristic>(
         };
         let mut halves = 0;
         for ours_first in [true, false] {
-            let mut a = ours::<G>();
+            let mut a = Engine::<G>::new(&EngineConfig {
+                tt_bytes: TABLE_BYTES / 2,
+                ..EngineConfig::default()
+            })
+            .expect("an 8 MiB table");
+            let mut solver = ExactSolver::<G>::new(&SolveConfig {
+                tt_bytes: TABLE_BYTES / 2,
+                threads: 1,
+                ..SolveConfig::default()
+            })
+            .expect("an 8 MiB table");
             let mut b = theirs::<G>();
             b.set_timeout(per_move);
             let mut p = opening.clone();
             while p.moves().next().is_some() {
                 let ours_turn = (p.to_move() == gamesearch::Player::Max) == ours_first;
                 let m = if ours_turn {
-                    a.think(&p, &Limits::none().with_max_time(per_move), |_| {})
-                        .best_move
-                        .expect("a move in a live game")
+                    our_move(&mut solver, &mut a, &p, per_move)
                 } else {
                     b.choose_move(&p).expect("a move in a live game")
                 };
