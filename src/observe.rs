@@ -244,6 +244,25 @@ pub enum Event<M> {
         /// The descending sequence.
         desc: Vec<Score>,
     },
+    /// MCTS: a playout from the node at `path` (the node just added, or a proven or terminal
+    /// one) ended in `result` (MAX's view: +1 a win, 0 a draw, −1 a loss).
+    Playout {
+        /// Moves from the root.
+        path: Vec<M>,
+        /// The playout's result.
+        result: Score,
+    },
+    /// MCTS: the node at `path` after a backpropagation.
+    Visits {
+        /// Moves from the root.
+        path: Vec<M>,
+        /// Playouts through it.
+        visits: u64,
+        /// Their mean reward for MAX (a win 1, a draw ½, a loss 0).
+        mean: f64,
+        /// Its proven result (MCTS-Solver), MAX's view.
+        proven: Option<Score>,
+    },
 }
 
 /// Receives a search's events.

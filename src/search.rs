@@ -143,13 +143,15 @@ impl MctsParams {
         pn_constant: None,
         playout_plies: u32::MAX,
         threads: 1,
-        parallel: crate::mcts::Parallel::Root,
+        parallel: crate::mcts::Parallel::Tree,
     };
 
-    /// PN-MCTS with Kowalski et al.'s `C_pn` = 1.
+    /// PN-MCTS with Kowalski et al.'s `C_pn` = 1 (its threads grow a tree each: its proof
+    /// numbers are one thread's).
     pub const PN_MCTS: MctsParams = MctsParams {
         solver: true,
         pn_constant: Some(1.0),
+        parallel: crate::mcts::Parallel::Root,
         ..MctsParams::UCT
     };
 }
@@ -376,7 +378,7 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
             let (mcts, limits) = mcts_setup(&p, cfg);
             // A bad exploration constant, or threads this game cannot cross: no search, no
             // result.
-            mcts_outcome(crate::mcts::search(game, &mcts, &limits))
+            mcts_outcome(crate::mcts::search_observed(game, &mcts, &limits, obs))
         }
         _ => {
             let df = algo

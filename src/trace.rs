@@ -3,7 +3,8 @@
 //! The algorithms call their observer at each step the literature draws on its slides — entering
 //! a node with its window or TEST threshold, evaluating a leaf, cutting off, returning a value
 //! (exact or a bound), starting a re-search, selecting the most-proving node, updating proof and
-//! disproof numbers, recomputing conspiracy numbers, a table hit. [`NoObserver`], the default,
+//! disproof numbers, recomputing conspiracy numbers, a table hit, an MCTS playout and the
+//! visits it adds. [`NoObserver`], the default,
 //! has `ACTIVE = false`: every call site is guarded by that constant, so with it the events are
 //! never built and the searches compile to what they were without tracing (`cargo bench --bench
 //! leaves` measures both in one run).
@@ -152,6 +153,24 @@ pub enum Step {
         asc: Vec<Score>,
         /// Descending sequence.
         desc: Vec<Score>,
+    },
+    /// MCTS: a playout from `node` ended in `result` (MAX's view).
+    Playout {
+        /// Node id.
+        node: u32,
+        /// +1, 0 or −1.
+        result: Score,
+    },
+    /// MCTS: `node`'s playouts, their mean reward for MAX, its proven result.
+    Visits {
+        /// Node id.
+        node: u32,
+        /// Playouts through it.
+        visits: u64,
+        /// Mean reward for MAX (win 1, draw ½, loss 0).
+        mean: f64,
+        /// Proven result (MAX's view), if any.
+        proven: Option<Score>,
     },
 }
 
@@ -362,6 +381,21 @@ impl<G: Game> Recorder<G> {
                 value,
                 asc,
                 desc,
+            },
+            Event::Playout { path, result } => Step::Playout {
+                node: self.at(&path)?,
+                result,
+            },
+            Event::Visits {
+                path,
+                visits,
+                mean,
+                proven,
+            } => Step::Visits {
+                node: self.at(&path)?,
+                visits,
+                mean,
+                proven,
             },
         };
         self.steps.push(step);

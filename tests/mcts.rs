@@ -68,7 +68,12 @@ fn variant() -> impl Strategy<Value = Variant> {
             pn_constant,
             playout_plies,
             threads,
-            parallel,
+            // PN-MCTS's numbers are one thread's: it refuses the shared tree.
+            parallel: if pn_constant.is_some() {
+                Parallel::Root
+            } else {
+                parallel
+            },
         })
 }
 
@@ -92,6 +97,37 @@ proptest! {
         solver_proves_minimax(&tree.root(), h, seed, v)?;
         // A horizon inside the tree: the interior static values are its results.
         solver_proves_minimax(&tree.root(), h / 2, seed, v)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// The trace of MCTS-Solver: a playout step a playout, the root's visits counting them one
+    /// by one, its last proof minimax's sign.
+    #[test]
+    fn the_trace_of_mcts_solver_counts_every_playout_and_ends_in_the_proof(
+        (spec, depth) in spec_strategy(), seed in any::<u64>(),
+    ) {
+        use gamesearch::trace::{search_observed, Recorder, Step};
+        let root = spec.root().unwrap();
+        let oracle = search(&root, Algorithm::Minimax, &SearchConfig::new(depth));
+        let algo = Algorithm::Mcts(gamesearch::MctsParams { solver: true, seed, ..gamesearch::MctsParams::UCT });
+        let mut rec = Recorder::new(&root, usize::MAX);
+        let out = search_observed(&root, algo, &SearchConfig::new(depth), &mut rec);
+        let trace = rec.finish("mcts-solver", &out);
+        prop_assert!(!trace.truncated);
+        let playouts = trace.steps.iter().filter(|s| matches!(s, Step::Playout { .. })).count() as u64;
+        prop_assert_eq!(playouts, out.stats.leaves);
+        let root_visits: Vec<(u64, Option<i32>)> = trace.steps.iter().filter_map(|s| match s {
+            Step::Visits { node: 0, visits, proven, .. } => Some((*visits, *proven)),
+            _ => None,
+        }).collect();
+        for (i, (v, _)) in root_visits.iter().enumerate() {
+            prop_assert_eq!(*v, i as u64 + 1);
+        }
+        let v = oracle.value.unwrap().signum();
+        prop_assert_eq!(root_visits.last().map(|r| r.1), if playouts == 0 { None } else { Some(Some(v)) });
     }
 }
 
@@ -155,6 +191,12 @@ fn bad_parameters_are_errors() {
         },
         MctsConfig {
             threads: 0,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            pn_constant: Some(1.0),
+            threads: 2,
+            parallel: Parallel::Tree,
             ..MctsConfig::default()
         },
     ] {

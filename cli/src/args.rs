@@ -129,9 +129,10 @@ pub struct SearchOpts {
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 1024))]
     pub threads: usize,
     /// MCTS: how the threads share the work: `root` (a tree each, their root statistics summed)
-    /// or `tree` (one tree under a lock, virtual loss).
-    #[arg(long, value_enum, default_value_t = ParallelArg::Root)]
-    pub parallel: ParallelArg,
+    /// or `tree` (one tree grown by every thread at once, without a lock, virtual loss).
+    /// Default: tree (PN-MCTS: root).
+    #[arg(long, value_enum)]
+    pub parallel: Option<ParallelArg>,
     /// Print JSON for tools instead of text.
     #[arg(long)]
     pub json: bool,
@@ -147,7 +148,7 @@ pub struct SearchOpts {
 pub enum ParallelArg {
     /// A tree a thread, the root's statistics summed at the end.
     Root,
-    /// One tree under a lock, virtual loss.
+    /// One tree grown by every thread at once: atomics, virtual loss.
     Tree,
 }
 
@@ -194,7 +195,7 @@ impl SearchOpts {
                 pn_constant: p.pn_constant.map(|_| self.pn_constant),
                 playout_plies: self.playout_plies.unwrap_or(u32::MAX),
                 threads: self.threads,
-                parallel: self.parallel.into(),
+                parallel: self.parallel.map_or(p.parallel, Into::into),
             }),
             Algorithm::BStar(_) => Algorithm::BStar(BStarParams {
                 margin: self.margin,

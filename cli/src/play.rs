@@ -366,6 +366,14 @@ impl std::str::FromStr for EngineSettings {
                     .into(),
             );
         }
+        if e.parallel == Some(gamesearch::mcts::Parallel::Tree)
+            && matches!(e.driver, Some((_, Some(m))) if m.pn_constant.is_some())
+        {
+            return Err(
+                "parallel=tree: PN-MCTS keeps its proof numbers on one thread's tree (its threads grow a tree each)"
+                    .into(),
+            );
+        }
         if e.plies.is_some() && !matches!(e.driver, Some((_, Some(_)))) {
             return Err(
                 "plies= cuts MCTS's playouts off: give it with driver=mcts, mcts-solver or pn-mcts"

@@ -7,7 +7,8 @@
 //! children); MAX nodes are boxes, MIN nodes ellipses; nodes searched are solid, pruned ones
 //! (named by a cut-off, never entered) dashed grey, re-searched ones drawn with a double border;
 //! labels give the move, the last value returned with its bound (`= 4`, `≥ 5`, `≤ 2`), the last
-//! window or TEST, a leaf's `f`, proof/disproof numbers, conspiracy sequences.
+//! window or TEST, a leaf's `f`, proof/disproof numbers, conspiracy sequences, MCTS's playouts
+//! through a node with their mean reward for MAX and its proven result.
 
 use std::fmt::Write as _;
 
@@ -37,6 +38,8 @@ pub struct NodeState {
     pub numbers: Option<(u32, u32)>,
     /// Conspiracy: value, ascending and descending sequences.
     pub conspiracy: Option<(Score, Vec<Score>, Vec<Score>)>,
+    /// MCTS: playouts through the node, their mean reward for MAX, its proven result.
+    pub playouts: Option<(u64, f64, Option<Score>)>,
 }
 
 /// Replays `trace` to its end.
@@ -81,6 +84,13 @@ pub fn final_state(trace: &Trace) -> Vec<NodeState> {
                 asc,
                 desc,
             } => s[*node as usize].conspiracy = Some((*value, asc.clone(), desc.clone())),
+            Step::Playout { node, .. } => s[*node as usize].searched = true,
+            Step::Visits {
+                node,
+                visits,
+                mean,
+                proven,
+            } => s[*node as usize].playouts = Some((*visits, *mean, *proven)),
         }
     }
     // A node pruned somewhere but searched on another visit is drawn as searched.
@@ -240,6 +250,12 @@ pub fn label_lines(trace: &Trace, states: &[NodeState], id: usize) -> Vec<String
     }
     if let Some((v, asc, desc)) = &st.conspiracy {
         lines.push(format!("v {v} ↑[{}] ↓[{}]", seq(asc), seq(desc)));
+    }
+    if let Some((n, mean, proven)) = st.playouts {
+        lines.push(format!("n {n} · {mean:.2}"));
+        if let Some(v) = proven {
+            lines.push(format!("proven {v:+}"));
+        }
     }
     if st.pruned {
         lines.push("pruned".into());

@@ -731,6 +731,37 @@ fn the_page_steps_to_the_end_in_a_real_browser() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// MCTS-Solver's trace of Cater's tree at its last step: the proof of the root said in words,
+/// its result, the playouts and the six nodes the tree grew to (G never joins it).
+fn an_mcts_trace_steps_to_its_proof_in_a_real_browser() {
+    let browser = browser();
+    let dir = scratch_dir("browser", "mcts");
+    let page = dir.join("t.html");
+    let (code, _, err) = gamesearch(&[
+        "trace",
+        &example_tree("cater-minimax.tree"),
+        "--algo",
+        "mcts-solver",
+        "-o",
+        &page.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let end = dom(browser, &page, "end");
+    assert!(
+        end.contains("id=\"now-0\">A: 5 playouts, mean 1.000 for MAX, proven a MAX win.<"),
+        "{end}"
+    );
+    for (id, want) in [
+        ("result-0", "1"),
+        ("leaves-0", "5"),
+        ("shown-0", "6"),
+        ("best-0", "B"),
+    ] {
+        assert!(end.contains(&format!("id=\"{id}\">{want}<")), "{id}: {end}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Issue #58, points of view: on `tictactoe:x........` (O to move) the numbers under the moves
 /// were the mover's view (−1 under O's losing moves) while the line above said "first player's
 /// view". Every number is now the first player's, as `/api/analyse` gives it: +1 under O's seven
@@ -988,6 +1019,7 @@ fn main() -> std::process::ExitCode {
         browser_test!(the_values_under_the_moves_are_the_first_players_view),
         browser_test!(a_bad_game_in_the_address_keeps_a_board_and_says_why),
         browser_test!(the_page_steps_to_the_end_in_a_real_browser),
+        browser_test!(an_mcts_trace_steps_to_its_proof_in_a_real_browser),
     ];
     libtest_mimic::run(&args, trials).exit_code()
 }

@@ -716,6 +716,21 @@ fn mcts_searches_to_the_end_and_mcts_solver_proves() {
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["value"].as_i64(), Some(0), "{v}");
     }
+    // The default is the shared tree, but for PN-MCTS, whose threads grow a tree each.
+    for algo in ["mcts-solver", "pn-mcts"] {
+        let (code, out, err) = gamesearch(&[
+            "search",
+            "tictactoe",
+            "--algo",
+            algo,
+            "--threads",
+            "2",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["value"].as_i64(), Some(0), "{algo}: {v}");
+    }
 }
 
 #[test]
@@ -929,7 +944,6 @@ fn bad_mcts_input_is_one_line_and_exit_2() {
             "nan",
         ],
         &["search", "tictactoe", "--algo", "mcts", "--seed", "-3"],
-        &["trace", "tictactoe", "--algo", "mcts-solver"],
         &["search", "tictactoe", "--algo", "mcts-fast"],
         &["search", "tictactoe", "--algo", "mcts", "--threads", "0"],
         &[
@@ -941,6 +955,22 @@ fn bad_mcts_input_is_one_line_and_exit_2() {
             "leaf",
         ],
         &["search", "tictactoe", "--algo", "pvs", "--threads", "2"],
+        &[
+            "search",
+            "tictactoe",
+            "--algo",
+            "pn-mcts",
+            "--threads",
+            "2",
+            "--parallel",
+            "tree",
+        ],
+        &[
+            "play",
+            "tictactoe",
+            "--engine",
+            "time=0.01,driver=pn-mcts,threads=2,parallel=tree",
+        ],
         &["play", "tictactoe", "--engine", "time=0.01,threads=2"],
         &[
             "play",

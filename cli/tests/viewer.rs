@@ -154,6 +154,75 @@ fn trace_command_writes_every_format() {
 }
 
 #[test]
+fn an_mcts_trace_shows_the_tree_growing_with_its_visits_and_proofs() {
+    // MCTS-Solver on Cater's tree (A = 4: both of A's moves win for MAX). Each playout is
+    // recorded as its selection, the one child added, the playout's result and the visits of
+    // every node up the path; the last step proves the root.
+    let dir = scratch_dir("viewer", "mcts");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let (code, out, err) = gamesearch(&[
+        "trace",
+        &example_tree("cater-minimax.tree"),
+        "--algo",
+        "mcts-solver",
+        "-o",
+        &p("t.json"),
+        "-o",
+        &p("t.svg"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("mcts-solver") && out.contains("value      1"),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(p("t.json")).unwrap()).unwrap();
+    let steps = json["steps"].as_array().unwrap();
+    let of = |kind: &str| steps.iter().filter(|s| s["type"] == kind).count() as u64;
+    let playouts = json["stats"]["leaves"].as_u64().unwrap();
+    assert_eq!(of("playout"), playouts);
+    assert_eq!(of("select"), playouts);
+    // One node joins the tree a playout, except where the playout starts at a proven node.
+    assert!(
+        of("expand") <= playouts
+            && of("expand") + 1 == json["nodes"].as_array().unwrap().len() as u64
+    );
+    // The root's visits step after every playout; the last says all of them, proven a win.
+    let root: Vec<&serde_json::Value> = steps
+        .iter()
+        .filter(|s| s["type"] == "visits" && s["node"] == 0)
+        .collect();
+    assert_eq!(root.len() as u64, playouts);
+    let last = root.last().unwrap();
+    assert_eq!(
+        (last["visits"].as_u64(), last["proven"].as_i64()),
+        (Some(playouts), Some(1)),
+        "{last}"
+    );
+    assert_eq!(steps.last().unwrap(), *last);
+    let svg = std::fs::read_to_string(p("t.svg")).unwrap();
+    assert!(
+        svg.contains(&format!("n {playouts} · 1.00")) && svg.contains("proven +1"),
+        "{svg}"
+    );
+    // Without a budget, a trace of MCTS runs as many playouts as it may record nodes.
+    let (code, out, err) = gamesearch(&[
+        "trace",
+        "connect4:5x4",
+        "--algo",
+        "mcts",
+        "--node-cap",
+        "150",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("leaves    150"), "{out}");
+    assert!(err.contains("recorded its first 150 playouts"), "{err}");
+    let (code, _, err) = gamesearch(&["trace", "tictactoe", "--algo", "mcts", "--threads", "2"]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn the_node_cap_is_stated_and_kept() {
     let dir = scratch_dir("viewer", "cap");
     let f = dir.join("t.json").to_string_lossy().into_owned();

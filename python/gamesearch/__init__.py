@@ -212,7 +212,7 @@ def search(
     seed: int = 1,
     exploration: float = 2**0.5,
     threads: int = 1,
-    parallel: str = "root",
+    parallel: Optional[str] = None,
 ) -> SearchResult:
     """Searches `game` (a Game, a GAME spec, or a game written in Python: see `PythonGame`) with
     `algo` (see `algorithms()`) to `depth` (the whole tree where it is finite; real games need
@@ -223,9 +223,10 @@ def search(
     playouts from `seed` to the end of the game (a Python game's own `moves()` and `play()`),
     UCT's constant `exploration`, `max_nodes` counting playouts; `mcts_mean` is the root's mean
     reward for the first player, and `value` the proven result (+1, 0, -1) when MCTS-Solver
-    proves it. On a built-in game `threads` threads share MCTS's work: `parallel="root"` grows a
-    tree a thread and sums their root statistics, `"tree"` shares one tree under a lock with
-    virtual loss (a game written in Python runs one thread).
+    proves it. On a built-in game `threads` threads share MCTS's work: `parallel="tree"` (the
+    default, but for PN-MCTS) grows one tree in every thread at once (atomic statistics, no lock,
+    virtual loss), `"root"` grows a tree a thread and sums their root statistics (a game written
+    in Python runs one thread).
 
     >>> search("tictactoe", algo="pvs").value
     0
@@ -246,7 +247,7 @@ def search(
             _whole("seed", seed, low=0, high=_U64),
             float(exploration),
             _whole("threads", threads, low=1, high=1024),
-            str(parallel),
+            None if parallel is None else str(parallel),
         )
     except KeyboardInterrupt as e:
         raise _partial(e, _search_result) from None

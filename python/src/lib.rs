@@ -375,9 +375,10 @@ fn python_depth(depth: Option<u32>) -> PyResult<u32> {
 /// MCTS (`mcts`, `mcts-solver`) takes `seed` and `exploration` (UCT's C), runs to the end of
 /// the game unless `depth` is given, and counts `max_nodes` as playouts; a game written in
 /// Python is played out by its own `moves()` and `play()`. On a `Game`, `threads` threads
-/// share it, `parallel` saying how (`"root"`: a tree each; `"tree"`: one tree, one lock).
+/// share it, `parallel` saying how (`"root"`: a tree each; `"tree"`, the default but for
+/// PN-MCTS: one tree, no lock).
 #[pyfunction]
-#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None, seed = 1, exploration = std::f64::consts::SQRT_2, threads = 1, parallel = "root"))]
+#[pyo3(signature = (game, algo = "negascout", depth = None, max_nodes = None, max_time = None, seed = 1, exploration = std::f64::consts::SQRT_2, threads = 1, parallel = None))]
 #[allow(clippy::too_many_arguments)]
 fn search<'py>(
     py: Python<'py>,
@@ -389,14 +390,15 @@ fn search<'py>(
     seed: u64,
     exploration: f64,
     threads: usize,
-    parallel: &str,
+    parallel: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let parallel = match parallel {
-        "root" => gamesearch::mcts::Parallel::Root,
-        "tree" => gamesearch::mcts::Parallel::Tree,
-        _ => {
+        None => None,
+        Some("root") => Some(gamesearch::mcts::Parallel::Root),
+        Some("tree") => Some(gamesearch::mcts::Parallel::Tree),
+        Some(other) => {
             return Err(bad(format!(
-                "parallel must be \"root\" or \"tree\", not {parallel:?}"
+                "parallel must be \"root\" or \"tree\", not {other:?}"
             )))
         }
     };
@@ -411,6 +413,15 @@ fn search<'py>(
                 return Err(bad(format!(
                     "exploration must be a finite number ≥ 0, not {exploration}"
                 )));
+            }
+            let parallel = parallel.unwrap_or(p.parallel);
+            if p.pn_constant.is_some()
+                && threads > 1
+                && parallel == gamesearch::mcts::Parallel::Tree
+            {
+                return Err(bad(
+                    "PN-MCTS keeps its proof numbers on one thread's tree: give parallel=\"root\"",
+                ));
             }
             Algorithm::Mcts(MctsParams {
                 exploration,

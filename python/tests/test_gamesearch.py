@@ -233,6 +233,16 @@ def test_trace_writes_the_viewer(tmp_path):
         gamesearch.trace("tictactoe", ["quantum"])
 
 
+def test_trace_shows_mcts_growing_its_tree():
+    # Each playout: its selection, the child added, the result, the visits up the path.
+    (t,) = gamesearch.trace("tictactoe", ["mcts-solver"], node_cap=200).data
+    kinds = [s["type"] for s in t["steps"]]
+    assert kinds[:3] == ["select", "expand", "playout"] and "visits" in kinds
+    root = [s for s in t["steps"] if s["type"] == "visits" and s["node"] == 0]
+    assert root[-1]["visits"] == len(root) == kinds.count("playout")
+    assert 0.0 <= root[-1]["mean"] <= 1.0
+
+
 def test_the_engine_plays_tictactoe_without_losing():
     # Engine against engine at depth 9 (perfect play): every game a draw; it follows the game.
     x = gamesearch.Engine("tictactoe", time=None, depth=9)

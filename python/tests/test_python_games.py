@@ -195,6 +195,13 @@ def test_mcts_threads_share_the_playouts_and_prove(parallel):
     assert (r.value, r.complete) == (0, True)
 
 
+def test_mcts_threads_default_to_the_shared_tree_but_pn_mcts_to_a_tree_each():
+    for algo in ("mcts-solver", "pn-mcts"):
+        assert gs.search("tictactoe", algo=algo, threads=2).value == 0
+    with pytest.raises(GameSearchError):
+        gs.search("tictactoe", algo="pn-mcts", threads=2, parallel="tree")
+
+
 @settings(max_examples=500, deadline=None)
 @given(trees)
 def test_every_solver_equals_minimax_on_python_trees(node):

@@ -40,14 +40,14 @@
 //! [`crate::adapters::AtHorizon`] to have its engine heuristic as that evaluation. Unlike the
 //! horizon `depth`, a cut-off proves nothing.
 //!
-//! **Threads** (`threads`, `parallel`; Chaslot, Winands & van den Herik 2008 compare the two):
+//! **Threads** (`threads`, `parallel`; Chaslot, Winands & van den Herik 2008 compare the ways):
 //! - [`Parallel::Root`]: each thread grows a tree of its own from its own seed, without locks;
 //!   at the end the root children's visits and rewards are summed over the trees and the move
 //!   is chosen from the sums. A tree that proves the root ends every thread's search.
-//! - [`Parallel::Tree`]: the threads share one tree under one lock, held for selection,
-//!   expansion and backpropagation, released for the playout. A thread going down counts a visit
-//!   at every node of its path before its result is in (a *virtual loss*), so that the others,
-//!   seeing a lower mean there, go elsewhere.
+//! - [`Parallel::Tree`]: the threads grow one tree at once, without a lock: every statistic
+//!   is an atomic, and a thread going down counts a visit at every node of its path before its
+//!   result is in (a *virtual loss*), so that the others, seeing a lower mean there, go
+//!   elsewhere (Enzenberger & Müller 2009). Not for PN-MCTS, whose numbers one thread keeps.
 //!
 //! With threads the playout budget (`max_nodes`) is kept to within 16 playouts a thread.
 //!
@@ -68,20 +68,23 @@
 //! ```
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 use crate::limits::{Budget, Limits};
+use crate::observe::{Event, NoObserver, Observer};
+
+mod shared;
 
 /// How several threads share one search (see the module's documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Parallel {
     /// A tree a thread, the root's statistics summed at the end.
-    #[default]
     Root,
-    /// One tree, one lock, virtual loss.
+    /// One tree grown by every thread at once: atomic statistics, virtual loss, no lock. The
+    /// default: it measures stronger (docs/results.md).
+    #[default]
     Tree,
 }
 
@@ -124,7 +127,7 @@ impl Default for MctsConfig {
             pn_constant: None,
             playout_plies: u32::MAX,
             threads: 1,
-            parallel: Parallel::Root,
+            parallel: Parallel::Tree,
         }
     }
 }
@@ -165,6 +168,19 @@ pub fn search<G: Game>(
     cfg: &MctsConfig,
     limits: &Limits,
 ) -> Result<MctsResult<G::Move>, Error> {
+    search_observed(root, cfg, limits, &mut NoObserver)
+}
+
+/// [`search`] reporting each iteration to `obs`: the path selected ([`Event::Select`]), the
+/// child added ([`Event::Expand`], one at a time), the playout's result ([`Event::Playout`]),
+/// then every node of the path, leaf first, with its visits, mean and proof
+/// ([`Event::Visits`]; PN-MCTS adds [`Event::Numbers`]).
+pub fn search_observed<G: Game, O: Observer<G::Move>>(
+    root: &G,
+    cfg: &MctsConfig,
+    limits: &Limits,
+    obs: &mut O,
+) -> Result<MctsResult<G::Move>, Error> {
     if cfg.threads != 1 {
         return Err(Error::BadParameter(format!(
             "{} threads: mcts::search runs one; call mcts::search_parallel (the game must be \
@@ -175,7 +191,7 @@ pub fn search<G: Game>(
     let mut m = Mcts::new(cfg);
     m.check()?;
     m.plant(root);
-    m.run(root, limits)
+    m.run_observed(root, limits, obs)
 }
 
 /// [`search`] with `cfg.threads` threads (any number from 1), sharing the work as
@@ -315,6 +331,26 @@ impl Shared {
         }
     }
 
+    /// One thread's loop: `iteration` (one playout; false: this thread stops) until the search
+    /// must end, its playouts added to the count every `CLOCK_EVERY`.
+    fn drive(&self, limits: &Limits, mut iteration: impl FnMut() -> bool) {
+        let mut budget = Budget::new(limits);
+        let mut pending = 0u64;
+        loop {
+            if pending == CLOCK_EVERY {
+                if self.tally(pending, &mut budget) {
+                    return;
+                }
+                pending = 0;
+            }
+            if self.done.load(Ordering::Relaxed) || !iteration() {
+                break;
+            }
+            pending += 1;
+        }
+        self.playouts.fetch_add(pending, Ordering::Relaxed);
+    }
+
     /// Adds a thread's `pending` playouts; whether the search must end (then it says so to
     /// every thread).
     fn tally(&self, pending: u64, budget: &mut Budget) -> bool {
@@ -401,6 +437,15 @@ impl<G: Game> Mcts<G> {
                 "the tree must be allowed at least one node".into(),
             ));
         }
+        if self.cfg.pn_constant.is_some()
+            && self.cfg.threads > 1
+            && self.cfg.parallel == Parallel::Tree
+        {
+            return Err(Error::BadParameter(
+                "PN-MCTS keeps its proof numbers on one thread's tree: give it parallel root"
+                    .into(),
+            ));
+        }
         if self.cfg.threads == 0 || self.cfg.threads > 1024 {
             return Err(Error::BadParameter(format!(
                 "threads must be from 1 to 1024, not {}",
@@ -479,16 +524,16 @@ impl<G: Game> Mcts<G> {
         }
         let shared = Shared::new(limits);
         if self.cfg.parallel == Parallel::Tree {
-            let threads = self.cfg.threads;
+            let tree = shared::SharedTree::from_arena(&self.nodes, self.cfg.max_tree_nodes);
             let cfg = self.cfg.clone();
-            let tree = Mutex::new(&mut *self);
             std::thread::scope(|s| {
-                for t in 1..threads {
+                for t in 1..cfg.threads {
                     let (tree, shared, cfg) = (&tree, &shared, &cfg);
-                    s.spawn(move || Self::share_tree(tree, t, cfg, root, limits, shared));
+                    s.spawn(move || shared::grow(tree, t, cfg, root, limits, shared));
                 }
-                Self::share_tree(&tree, 0, &cfg, root, limits, &shared);
+                shared::grow(&tree, 0, &cfg, root, limits, &shared);
             });
+            self.nodes = tree.into_arena();
             let playouts = shared.playouts.load(Ordering::Relaxed);
             return Ok(self.result(root, playouts));
         }
@@ -510,83 +555,31 @@ impl<G: Game> Mcts<G> {
     /// [`Parallel::Root`]: one thread's iterations in its own tree, until `shared` says the
     /// search is over; a proven root ends it for every thread.
     fn run_shared(&mut self, root: &G, limits: &Limits, shared: &Shared) {
-        let mut budget = Budget::new(limits);
-        let mut pending = 0u64;
-        loop {
-            if pending == CLOCK_EVERY {
-                if shared.tally(pending, &mut budget) {
-                    return;
-                }
-                pending = 0;
-            }
-            if shared.done.load(Ordering::Relaxed) {
-                break;
-            }
+        shared.drive(limits, || {
             if self.cfg.solver && self.nodes[0].proven != OPEN {
                 shared.done.store(true, Ordering::Relaxed);
-                break;
+                return false;
             }
             if self.nodes.len() >= self.cfg.max_tree_nodes {
-                break;
+                return false;
             }
-            self.iterate(root);
-            pending += 1;
-        }
-        shared.playouts.fetch_add(pending, Ordering::Relaxed);
-    }
-
-    /// [`Parallel::Tree`]: thread `t`'s iterations in the shared `tree`, the lock released
-    /// for each playout (which has its own generator and buffer).
-    fn share_tree(
-        tree: &Mutex<&mut Self>,
-        t: usize,
-        cfg: &MctsConfig,
-        root: &G,
-        limits: &Limits,
-        shared: &Shared,
-    ) {
-        let lock = || tree.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let mut rng = SplitMix(cfg.seed ^ (t as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
-        let mut moves = Vec::new();
-        let mut budget = Budget::new(limits);
-        let mut pending = 0u64;
-        loop {
-            if pending == CLOCK_EVERY {
-                if shared.tally(pending, &mut budget) {
-                    return;
-                }
-                pending = 0;
-            }
-            if shared.done.load(Ordering::Relaxed) {
-                break;
-            }
-            let leaf = {
-                let mut m = lock();
-                if (cfg.solver && m.nodes[0].proven != OPEN) || m.nodes.len() >= cfg.max_tree_nodes
-                {
-                    shared.done.store(true, Ordering::Relaxed);
-                    break;
-                }
-                m.descend(root, true)
-            };
-            let Leaf {
-                n,
-                mut p,
-                depth,
-                result,
-            } = leaf;
-            let (result, terminal) = match result {
-                Some(r) => (r, false),
-                None => simulate(cfg, &mut rng, &mut moves, &mut p, depth),
-            };
-            lock().backup(n, result, terminal, true);
-            pending += 1;
-        }
-        shared.playouts.fetch_add(pending, Ordering::Relaxed);
+            self.iterate(root, &mut NoObserver);
+            true
+        });
     }
 
     /// Iterations from the tree's root, `root`.
     fn run(&mut self, root: &G, limits: &Limits) -> Result<MctsResult<G::Move>, Error> {
+        self.run_observed(root, limits, &mut NoObserver)
+    }
+
+    /// [`Mcts::run`], each iteration reported to `obs`.
+    fn run_observed<O: Observer<G::Move>>(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        obs: &mut O,
+    ) -> Result<MctsResult<G::Move>, Error> {
         if self.nodes.is_empty() {
             // The game is over: nothing to choose.
             let result = root.evaluate().signum() as Score;
@@ -616,7 +609,7 @@ impl<G: Game> Mcts<G> {
             {
                 break;
             }
-            self.iterate(root);
+            self.iterate(root, obs);
             playouts += 1;
         }
         Ok(self.result(root, playouts))
@@ -703,26 +696,96 @@ impl<G: Game> Mcts<G> {
         self.nodes = kept;
     }
 
-    /// One iteration: selection, expansion, simulation, backpropagation.
-    fn iterate(&mut self, root: &G) {
+    /// One iteration: selection, expansion, simulation, backpropagation, each reported to
+    /// `obs`.
+    #[inline(always)]
+    fn iterate<O: Observer<G::Move>>(&mut self, root: &G, obs: &mut O) {
         let Leaf {
             n,
             mut p,
             depth,
             result,
-        } = self.descend(root, false);
+        } = self.descend(root);
+        let path = if O::ACTIVE {
+            self.path_to(n)
+        } else {
+            Vec::new()
+        };
+        if O::ACTIVE {
+            obs.event(Event::Select { path: path.clone() });
+            if let (None, Some((&child, above))) = (result, path.split_last()) {
+                obs.event(Event::Expand {
+                    path: above.to_vec(),
+                    children: vec![child],
+                });
+            }
+        }
         // 3. Simulation, from a node just added.
         let (result, terminal) = match result {
             Some(r) => (r, false),
             None => simulate(&self.cfg, &mut self.rng, &mut self.moves, &mut p, depth),
         };
-        self.backup(n, result, terminal, false);
+        self.backup(n, result, terminal);
+        if O::ACTIVE {
+            self.report_backup(n, path, result, obs);
+        }
+    }
+
+    /// The moves from the root to node `n`.
+    fn path_to(&self, mut n: usize) -> Vec<G::Move> {
+        let mut path = Vec::new();
+        while self.nodes[n].parent != u32::MAX {
+            path.push(self.nodes[n].mv);
+            n = self.nodes[n].parent as usize;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Reports a backpropagation from `n` (at `path`): the playout's result, then each node of
+    /// the path, leaf first.
+    fn report_backup<O: Observer<G::Move>>(
+        &self,
+        mut n: usize,
+        mut path: Vec<G::Move>,
+        result: i8,
+        obs: &mut O,
+    ) {
+        obs.event(Event::Playout {
+            path: path.clone(),
+            result: Score::from(result),
+        });
+        loop {
+            let node = &self.nodes[n];
+            let mean = node.reward / node.visits.max(1) as f64;
+            obs.event(Event::Visits {
+                path: path.clone(),
+                visits: node.visits,
+                mean: match node.mover {
+                    Player::Max => mean,
+                    Player::Min => 1.0 - mean,
+                },
+                proven: (node.proven != OPEN).then_some(Score::from(node.proven)),
+            });
+            if self.cfg.pn_constant.is_some() {
+                obs.event(Event::Numbers {
+                    path: path.clone(),
+                    proof: node.pn,
+                    disproof: node.dn,
+                });
+            }
+            if node.parent == u32::MAX {
+                return;
+            }
+            n = node.parent as usize;
+            path.pop();
+        }
     }
 
     /// Steps 1 and 2, selection down to a node with a child never visited (which joins the
-    /// tree), or a proven or terminal one. `virtual_loss`: count a visit at every node of the
-    /// path now, its reward to come with [`Mcts::backup`].
-    fn descend(&mut self, root: &G, virtual_loss: bool) -> Leaf<G> {
+    /// tree), or a proven or terminal one.
+    #[inline(always)]
+    fn descend(&mut self, root: &G) -> Leaf<G> {
         let mut p = root.clone();
         let mut n = 0usize;
         let mut depth = 0u32;
@@ -757,17 +820,6 @@ impl<G: Game> Mcts<G> {
             depth += 1;
             n = c;
         };
-        if virtual_loss {
-            let mut up = n;
-            loop {
-                let node = &mut self.nodes[up];
-                node.visits += 1;
-                if node.parent == u32::MAX {
-                    break;
-                }
-                up = node.parent as usize;
-            }
-        }
         Leaf {
             n,
             p,
@@ -777,18 +829,16 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Step 4, backpropagation of `result` from `n` (`terminal`: the playout found `n` itself
-    /// at the end, which proves it), and the proofs that the result completes. `counted`: the
-    /// visits were counted on the way down ([`Mcts::descend`]'s virtual loss).
-    fn backup(&mut self, n: usize, result: i8, terminal: bool, counted: bool) {
+    /// at the end, which proves it), and the proofs that the result completes.
+    #[inline(always)]
+    fn backup(&mut self, n: usize, result: i8, terminal: bool) {
         if terminal {
             self.nodes[n].proven = result;
         }
         let mut up = n;
         loop {
             let node = &mut self.nodes[up];
-            if !counted {
-                node.visits += 1;
-            }
+            node.visits += 1;
             node.reward += reward_for(result, node.mover);
             if node.parent == u32::MAX {
                 break;
@@ -878,39 +928,40 @@ impl<G: Game> Mcts<G> {
     /// a proven win would have proven `n`). PN-MCTS adds `C_pn · (1 − rank / children)` to the
     /// bound, the rank of the child's proof number where the root's side moves, of its disproof
     /// number where the other side does (1 the least; equal numbers share a rank).
+    #[inline(always)]
     fn select(&mut self, n: usize) -> usize {
         let node = self.nodes[n];
         let first = node.first_child as usize;
-        let children = first..first + node.n_children as usize;
-        let or_node = self.nodes[first].mover == self.proof_player;
+        let children = &self.nodes[first..first + node.n_children as usize];
+        let or_node = children[0].mover == self.proof_player;
         let key = |c: &Node<G::Move>| if or_node { c.pn } else { c.dn };
-        let mut ranks = std::mem::take(&mut self.ranks);
-        if self.cfg.pn_constant.is_some() {
+        let (pn_constant, solver, c) =
+            (self.cfg.pn_constant, self.cfg.solver, self.cfg.exploration);
+        let mut ranks = Vec::new();
+        if pn_constant.is_some() {
+            ranks = std::mem::take(&mut self.ranks);
             ranks.clear();
-            ranks.extend(self.nodes[children.clone()].iter().map(key));
+            ranks.extend(children.iter().map(key));
             ranks.sort_unstable();
         }
         let log_n = (node.visits.max(1) as f64).ln();
-        let c = self.cfg.exploration;
         let total = f64::from(node.n_children);
-        let mut best = (f64::NEG_INFINITY, first);
-        for i in children {
-            let child = &self.nodes[i];
-            if self.cfg.solver && child.proven != OPEN {
-                continue;
-            }
+        let uct = |child: &Node<G::Move>| {
             let v = child.visits.max(1) as f64;
-            let mut score = child.reward / v + c * (log_n / v).sqrt();
-            if let Some(c_pn) = self.cfg.pn_constant {
+            child.reward / v + c * (log_n / v).sqrt()
+        };
+        // One loop for each kind, so that the plain one tests nothing of PN-MCTS per child.
+        let best = match pn_constant {
+            None => best_child(children, solver, uct),
+            Some(c_pn) => best_child(children, solver, |child| {
                 let rank = 1 + ranks.partition_point(|&x| x < key(child));
-                score += c_pn * (1.0 - rank as f64 / total);
-            }
-            if score > best.0 {
-                best = (score, i);
-            }
+                uct(child) + c_pn * (1.0 - rank as f64 / total)
+            }),
+        };
+        if pn_constant.is_some() {
+            self.ranks = ranks;
         }
-        self.ranks = ranks;
-        best.1
+        first + best
     }
 
     /// MCTS-Solver: from the newly proven node `n` upwards, each parent that its children now
@@ -942,19 +993,7 @@ impl<G: Game> Mcts<G> {
         if node.visited < node.n_children {
             return None;
         }
-        let mut best: Option<i8> = None;
-        for i in self.children(n) {
-            let v = self.nodes[i].proven;
-            if v == OPEN {
-                return None;
-            }
-            best = Some(match (best, side) {
-                (None, _) => v,
-                (Some(b), Player::Max) => b.max(v),
-                (Some(b), Player::Min) => b.min(v),
-            });
-        }
-        best
+        best_proven(self.children(n).map(|i| self.nodes[i].proven), side)
     }
 
     /// The root's children as the final choice reads them.
@@ -1072,9 +1111,43 @@ impl<G: Game> Mcts<G> {
     }
 }
 
+/// The best of `results` for `side` (MAX's view: −1, 0, +1); none if one of them is open.
+fn best_proven(results: impl Iterator<Item = i8>, side: Player) -> Option<i8> {
+    let mut best: Option<i8> = None;
+    for v in results {
+        if v == OPEN {
+            return None;
+        }
+        best = Some(match (best, side) {
+            (None, _) => v,
+            (Some(b), Player::Max) => b.max(v),
+            (Some(b), Player::Min) => b.min(v),
+        });
+    }
+    best
+}
+
+/// The index in `children` of the highest `score` (MCTS-Solver: among those not proven; the
+/// first if every one is).
+#[inline(always)]
+fn best_child<M>(children: &[Node<M>], solver: bool, score: impl Fn(&Node<M>) -> f64) -> usize {
+    let mut best = (f64::NEG_INFINITY, 0);
+    for (k, child) in children.iter().enumerate() {
+        if solver && child.proven != OPEN {
+            continue;
+        }
+        let s = score(child);
+        if s > best.0 {
+            best = (s, k);
+        }
+    }
+    best.1
+}
+
 /// Step 3, simulation: random moves from `p` (`depth` plies below the root) to the end, the
 /// horizon or the cut-off, drawn by `rng` (`moves` a reused buffer); the result (MAX's view),
 /// and whether `p` was itself the end (terminal or at the horizon: its node is proven).
+#[inline(always)]
 fn simulate<G: Game>(
     cfg: &MctsConfig,
     rng: &mut SplitMix,

@@ -4,6 +4,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
+use gamesearch::mcts::Parallel;
 use gamesearch::{Algorithm, PositionKey};
 use gamesearch_cli::play::describe;
 use gamesearch_cli::progress::Activity;
@@ -61,7 +62,7 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
         (None, Some(m)) => Some(AlgoArg(m)),
         (a, _) => a,
     };
-    if (opts.threads != 1 || opts.parallel != crate::args::ParallelArg::Root)
+    if (opts.threads != 1 || opts.parallel.is_some())
         && !matches!(algo, Some(AlgoArg(Algorithm::Mcts(_))))
     {
         bail!("--threads and --parallel are MCTS's: give --algo mcts, mcts-solver or pn-mcts (or --driver)");
@@ -74,6 +75,11 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
         return on_game!(&spec, g => run_engine(g, &title, &opts, &engine, show));
     }
     let algo = opts.algorithm(algo.unwrap_or(AlgoArg(Algorithm::NegaScout)));
+    if let Algorithm::Mcts(p) = algo {
+        if p.pn_constant.is_some() && p.threads > 1 && p.parallel == Parallel::Tree {
+            bail!("PN-MCTS keeps its proof numbers on one thread's tree: give --parallel root");
+        }
+    }
     let depth = if let (Algorithm::Mcts(_), None) = (algo, opts.depth) {
         // Playouts run to the game's end; the tree is bounded by its node cap, plain UCT by
         // its default playouts.

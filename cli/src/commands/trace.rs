@@ -57,14 +57,21 @@ fn trace(
     use gamesearch_cli::view;
     let spec: GameSpec = game.parse()?;
     let algos: Vec<Algorithm> = algos.iter().map(|&a| opts.algorithm(a)).collect();
-    if let Some(a) = algos
-        .iter()
-        .find(|a| matches!(a, Algorithm::Mcts(_) | Algorithm::BStar(_)))
-    {
+    if let Some(a) = algos.iter().find(|a| matches!(a, Algorithm::BStar(_))) {
         bail!("trace: {a} reports no steps to record yet (search --algo {a} runs it)");
     }
-    let depth = horizon(&spec, opts.depth)?;
-    check_feasible(&spec, depth, &algos, opts.budget)?;
+    if opts.threads != 1 {
+        bail!("trace records one thread: leave out --threads");
+    }
+    let monte_carlo = |a: &Algorithm| matches!(a, Algorithm::Mcts(_));
+    let depth = if algos.iter().all(monte_carlo) && opts.depth.is_none() {
+        // Playouts run to the end of the game, as in `search`.
+        spec.horizon(None).unwrap_or(u32::MAX)
+    } else {
+        let depth = horizon(&spec, opts.depth)?;
+        check_feasible(&spec, depth, &algos, opts.budget)?;
+        depth
+    };
     let root_label = match &spec {
         GameSpec::Tree(t) => t.nodes()[0].name.clone(),
         _ => None,
@@ -84,14 +91,24 @@ fn trace(
     let base = limits(opts.budget)?;
     let mut traces = Vec::new();
     for &a in &algos {
-        let mut cfg = SearchConfig::new(depth).with_limits(base.clone());
+        let mut limits = base.clone();
+        if monte_carlo(&a) && !opts.budget.given() {
+            // One node joins MCTS's tree a playout: past the cap nothing more is recorded.
+            limits.max_nodes = Some(cap as u64);
+        }
+        let mut cfg = SearchConfig::new(depth).with_limits(limits);
         cfg.shallow_refinement = !opts.no_shallow_refinement;
         let t = on_game!(&spec, g => {
             let mut rec = Recorder::new(g, cap).root_label(&root_label);
             let outcome = search_observed(g, a, &cfg, &mut rec);
             rec.finish(a.name(), &outcome)
         });
-        if t.truncated {
+        if t.truncated && monte_carlo(&a) && !opts.budget.given() {
+            eprintln!(
+                "note: {}: recorded its first {cap} playouts (--node-cap); --max-nodes or --max-time searches on past the recording",
+                a.name()
+            );
+        } else if t.truncated {
             eprintln!(
                 "note: {}: the recording stopped at {cap} nodes (--node-cap); the search ran to its end",
                 a.name()
