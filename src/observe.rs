@@ -252,6 +252,15 @@ pub enum Event<M> {
         /// The playout's result.
         result: Score,
     },
+    /// B*: the node at `path` now has this interval (MAX's view) holding its minimax value.
+    Interval {
+        /// Moves from the root.
+        path: Vec<M>,
+        /// The pessimistic bound.
+        lower: Score,
+        /// The optimistic bound.
+        upper: Score,
+    },
     /// MCTS: the node at `path` after a backpropagation.
     Visits {
         /// Moves from the root.

@@ -354,7 +354,7 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                 }
                 None => range,
             };
-            match crate::bstar::search(game, &b, bounds, &cfg.limits) {
+            match crate::bstar::search_observed(game, &b, bounds, &cfg.limits, obs) {
                 Ok(r) => Outcome {
                     value: (r.best_range.0 == r.best_range.1).then_some(r.best_range.0),
                     best_move: r.best_move,

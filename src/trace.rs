@@ -3,8 +3,8 @@
 //! The algorithms call their observer at each step the literature draws on its slides — entering
 //! a node with its window or TEST threshold, evaluating a leaf, cutting off, returning a value
 //! (exact or a bound), starting a re-search, selecting the most-proving node, updating proof and
-//! disproof numbers, recomputing conspiracy numbers, a table hit, an MCTS playout and the
-//! visits it adds. [`NoObserver`], the default,
+//! disproof numbers, recomputing conspiracy numbers, a table hit, a B* interval, an MCTS
+//! playout and the visits it adds. [`NoObserver`], the default,
 //! has `ACTIVE = false`: every call site is guarded by that constant, so with it the events are
 //! never built and the searches compile to what they were without tracing (`cargo bench --bench
 //! leaves` measures both in one run).
@@ -153,6 +153,15 @@ pub enum Step {
         asc: Vec<Score>,
         /// Descending sequence.
         desc: Vec<Score>,
+    },
+    /// B*: `node`'s interval (MAX's view).
+    Interval {
+        /// Node id.
+        node: u32,
+        /// The pessimistic bound.
+        lower: Score,
+        /// The optimistic bound.
+        upper: Score,
     },
     /// MCTS: a playout from `node` ended in `result` (MAX's view).
     Playout {
@@ -381,6 +390,11 @@ impl<G: Game> Recorder<G> {
                 value,
                 asc,
                 desc,
+            },
+            Event::Interval { path, lower, upper } => Step::Interval {
+                node: self.at(&path)?,
+                lower,
+                upper,
             },
             Event::Playout { path, result } => Step::Playout {
                 node: self.at(&path)?,

@@ -7,7 +7,8 @@
 //! children); MAX nodes are boxes, MIN nodes ellipses; nodes searched are solid, pruned ones
 //! (named by a cut-off, never entered) dashed grey, re-searched ones drawn with a double border;
 //! labels give the move, the last value returned with its bound (`= 4`, `≥ 5`, `≤ 2`), the last
-//! window or TEST, a leaf's `f`, proof/disproof numbers, conspiracy sequences, MCTS's playouts
+//! window or TEST, a leaf's `f`, proof/disproof numbers, conspiracy sequences, B*'s interval,
+//! MCTS's playouts
 //! through a node with their mean reward for MAX and its proven result.
 
 use std::fmt::Write as _;
@@ -38,6 +39,8 @@ pub struct NodeState {
     pub numbers: Option<(u32, u32)>,
     /// Conspiracy: value, ascending and descending sequences.
     pub conspiracy: Option<(Score, Vec<Score>, Vec<Score>)>,
+    /// B*: its interval, MAX's view.
+    pub interval: Option<(Score, Score)>,
     /// MCTS: playouts through the node, their mean reward for MAX, its proven result.
     pub playouts: Option<(u64, f64, Option<Score>)>,
 }
@@ -84,6 +87,9 @@ pub fn final_state(trace: &Trace) -> Vec<NodeState> {
                 asc,
                 desc,
             } => s[*node as usize].conspiracy = Some((*value, asc.clone(), desc.clone())),
+            Step::Interval { node, lower, upper } => {
+                s[*node as usize].interval = Some((*lower, *upper))
+            }
             Step::Playout { node, .. } => s[*node as usize].searched = true,
             Step::Visits {
                 node,
@@ -250,6 +256,9 @@ pub fn label_lines(trace: &Trace, states: &[NodeState], id: usize) -> Vec<String
     }
     if let Some((v, asc, desc)) = &st.conspiracy {
         lines.push(format!("v {v} ↑[{}] ↓[{}]", seq(asc), seq(desc)));
+    }
+    if let Some((lo, hi)) = st.interval {
+        lines.push(format!("[{}, {}]", score(lo), score(hi)));
     }
     if let Some((n, mean, proven)) = st.playouts {
         lines.push(format!("n {n} · {mean:.2}"));

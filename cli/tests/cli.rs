@@ -390,7 +390,7 @@ fn every_flag_is_validated_with_one_line() {
             "pvs",
         ],
         &["search", "tictactoe", "--algo", "bstar", "--margin", "-1"],
-        &["trace", "tictactoe", "--algo", "bstar"],
+        &["trace", "tictactoe", "--algo", "bstar", "--margin", "-1"],
     ] {
         let (code, out, err) = gamesearch(args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");

@@ -223,6 +223,49 @@ fn an_mcts_trace_shows_the_tree_growing_with_its_visits_and_proofs() {
 }
 
 #[test]
+fn a_bstar_trace_shows_every_interval_until_the_separation() {
+    // B* on Cater's tree with whole-range leaf intervals: each expansion, its children's
+    // intervals, the intervals backed up to the root; the root ends exact at 4, B proven best.
+    let dir = scratch_dir("viewer", "bstar");
+    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let (code, out, err) = gamesearch(&[
+        "trace",
+        &example_tree("cater-minimax.tree"),
+        "--algo",
+        "bstar",
+        "-o",
+        &p("t.json"),
+        "-o",
+        &p("t.svg"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("bstar") && out.contains("value      4"),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(p("t.json")).unwrap()).unwrap();
+    let steps = json["steps"].as_array().unwrap();
+    let expansions = steps.iter().filter(|s| s["type"] == "expand").count() as u64;
+    assert_eq!(expansions, json["stats"]["interior"].as_u64().unwrap());
+    assert_eq!(json["best_move"], "B");
+    let root: Vec<(i64, i64)> = steps
+        .iter()
+        .filter(|s| s["type"] == "interval" && s["node"] == 0)
+        .map(|s| (s["lower"].as_i64().unwrap(), s["upper"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(root.len() as u64, expansions);
+    assert_eq!(root.last(), Some(&(4, 4)));
+    // The intervals only narrow.
+    for w in root.windows(2) {
+        assert!(w[1].0 >= w[0].0 && w[1].1 <= w[0].1, "{root:?}");
+    }
+    let svg = std::fs::read_to_string(p("t.svg")).unwrap();
+    assert!(svg.contains("[4, 4]") && svg.contains("[2, 2]"), "{svg}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn the_node_cap_is_stated_and_kept() {
     let dir = scratch_dir("viewer", "cap");
     let f = dir.join("t.json").to_string_lossy().into_owned();

@@ -41,6 +41,7 @@
 use crate::error::Error;
 use crate::game::{Game, Player, Score, INF};
 use crate::limits::{Budget, Limits};
+use crate::observe::{Event, NoObserver, Observer};
 
 /// How B* searches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +101,37 @@ struct Tree<M> {
 }
 
 impl<M: Copy> Tree<M> {
+    /// Reports the expansion of the last node of `path` (node indices from the root): its
+    /// selection, its children and their intervals, then the intervals of `path`, leaf first.
+    fn report<O: Observer<M>>(&self, path: &[usize], obs: &mut O) {
+        let moves: Vec<M> = path[1..].iter().map(|&i| self.nodes[i].mv).collect();
+        let leaf = *path.last().expect("the root at least");
+        obs.event(Event::Select {
+            path: moves.clone(),
+        });
+        obs.event(Event::Expand {
+            path: moves.clone(),
+            children: self.children(leaf).map(|c| self.nodes[c].mv).collect(),
+        });
+        let mut child_path = moves.clone();
+        for c in self.children(leaf) {
+            child_path.push(self.nodes[c].mv);
+            obs.event(Event::Interval {
+                path: child_path.clone(),
+                lower: self.nodes[c].lo,
+                upper: self.nodes[c].hi,
+            });
+            child_path.pop();
+        }
+        for (k, &a) in path.iter().enumerate().rev() {
+            obs.event(Event::Interval {
+                path: moves[..k].to_vec(),
+                lower: self.nodes[a].lo,
+                upper: self.nodes[a].hi,
+            });
+        }
+    }
+
     fn children(&self, n: usize) -> std::ops::Range<usize> {
         let node = &self.nodes[n];
         node.first_child as usize..(node.first_child + node.n_children) as usize
@@ -162,8 +194,21 @@ impl<M: Copy> Tree<M> {
 pub fn search<G: Game>(
     root: &G,
     cfg: &BStarConfig,
+    bounds: impl FnMut(&G) -> (Score, Score),
+    limits: &Limits,
+) -> Result<BStarResult<G::Move>, Error> {
+    search_observed(root, cfg, bounds, limits, &mut NoObserver)
+}
+
+/// [`search`] reporting each iteration to `obs`: the leaf selected ([`Event::Select`]) and
+/// expanded ([`Event::Expand`]), its children's intervals, then the intervals backed up from
+/// it to the root ([`Event::Interval`]).
+pub fn search_observed<G: Game, O: Observer<G::Move>>(
+    root: &G,
+    cfg: &BStarConfig,
     mut bounds: impl FnMut(&G) -> (Score, Score),
     limits: &Limits,
+    obs: &mut O,
 ) -> Result<BStarResult<G::Move>, Error> {
     let side = root.to_move();
     let first = root.moves().next();
@@ -235,6 +280,9 @@ pub fn search<G: Game>(
         expansions += 1;
         for &a in path.iter().rev() {
             tree.back_up(a);
+        }
+        if O::ACTIVE {
+            tree.report(&path, obs);
         }
         // 1. The root's choice, and separation.
         let (best, rival) = root_choice(&tree, side);

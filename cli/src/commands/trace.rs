@@ -57,9 +57,6 @@ fn trace(
     use gamesearch_cli::view;
     let spec: GameSpec = game.parse()?;
     let algos: Vec<Algorithm> = algos.iter().map(|&a| opts.algorithm(a)).collect();
-    if let Some(a) = algos.iter().find(|a| matches!(a, Algorithm::BStar(_))) {
-        bail!("trace: {a} reports no steps to record yet (search --algo {a} runs it)");
-    }
     if opts.threads != 1 {
         bail!("trace records one thread: leave out --threads");
     }
