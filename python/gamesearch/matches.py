@@ -15,18 +15,14 @@ move's name; `engine_player()` makes one of gamesearch's engines.
 (8, True)
 """
 
-import math
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Tuple
 
+from gamesearch import _core
 from gamesearch._core import Game, GameSearchError
 
 Player = Callable[[Game], str]
-
-# Elo per unit of normalised Elo's t.
-_ELO_PER_T = 800.0 / math.log(10.0)
-
 
 @dataclass(frozen=True)
 class MatchResult:
@@ -46,35 +42,17 @@ class MatchResult:
     seed: int
 
 
-def _moments(pairs):
-    counts = [c if c else 1e-3 for c in pairs]
-    n = sum(counts)
-    mean = sum(c * i / 4 for i, c in enumerate(counts)) / n
-    var = sum(c * (i / 4 - mean) ** 2 for i, c in enumerate(counts)) / n
-    return mean, var
-
-
-def _elo(score):
-    s = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / s - 1) + 0.0
-
-
 def llr(pairs, elo0: float, elo1: float) -> float:
     """The GSPRT's log-likelihood ratio for normalised Elo `elo1` against `elo0` over pentanomial
-    `pairs`: `n * ln((1 + (t - t0)^2) / (1 + (t - t1)^2))`, as `play --match --sprt` computes it.
+    `pairs`: `n * ln((1 + (t - t0)^2) / (1 + (t - t1)^2))`, computed by the same code as `play
+    --match --sprt`.
 
     >>> llr([2, 10, 40, 60, 30], 0, 10) > 2.94
     True
     >>> llr([10, 40, 80, 40, 10], 0, 10) < 0
     True
     """
-    n = sum(pairs)
-    if n == 0:
-        return 0.0
-    mean, var = _moments(pairs)
-    t = (mean - 0.5) / math.sqrt(2 * var)
-    t0, t1 = elo0 / _ELO_PER_T, elo1 / _ELO_PER_T
-    return n * math.log((1 + (t - t0) ** 2) / (1 + (t - t1) ** 2))
+    return _core.pentanomial(list(pairs), (float(elo0), float(elo1), 0.05, 0.05))[4]
 
 
 def engine_player(*, time: Optional[float] = None, depth: Optional[int] = None, driver: str = "pvs", seed: int = 1) -> Player:
@@ -124,8 +102,7 @@ def match(
     rng = random.Random(seed)
     wins = draws = losses = 0
     pairs = [0, 0, 0, 0, 0]
-    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
-    verdict = None
+    test = None if sprt is None else (float(sprt[0]), float(sprt[1]), float(alpha), float(beta))
     for _ in range(openings):
         opening = None
         for _ in range(10_000):
@@ -149,26 +126,19 @@ def match(
             wins, draws, losses = wins + (v > 0), draws + (v == 0), losses + (v < 0)
             halves += v + 1
         pairs[halves] += 1
-        if sprt is not None:
-            ratio = llr(pairs, *sprt)
-            if ratio >= upper or ratio <= lower:
-                break
-    n = sum(pairs)
-    mean, var = _moments(pairs)
-    half = 1.96 * math.sqrt(var / n)
-    score = sum(c * i / 4 for i, c in enumerate(pairs)) / n
-    ratio = llr(pairs, *sprt) if sprt is not None else None
-    if ratio is not None:
-        verdict = "H1" if ratio >= upper else "H0" if ratio <= lower else "continue"
+        if test is not None and _core.pentanomial(pairs, test)[5] != "continue":
+            break
+    # Score, Elo and its interval, the test: the same code as `play --match`.
+    score, elo, lo, hi, ratio, verdict = _core.pentanomial(pairs, test)
     return MatchResult(
         wins=wins,
         draws=draws,
         losses=losses,
         pairs=tuple(pairs),
         score=score,
-        elo=_elo(score),
-        elo_ci95=(_elo(mean - half), _elo(mean + half)),
+        elo=elo,
+        elo_ci95=(lo, hi),
         llr=ratio,
-        verdict=verdict,
+        verdict=None if verdict is None else {"h1": "H1", "h0": "H0"}.get(verdict, verdict),
         seed=seed,
     )

@@ -491,6 +491,48 @@ fn search<'py>(
     )
 }
 
+/// A match's statistics from its pentanomial `pairs` (the openings' two games by A's score in
+/// them: 0, ½, 1, 1½, 2), computed as `play --match` computes them: A's score a game, its Elo
+/// and 95 % interval, and with `sprt = (elo0, elo1, alpha, beta)` the GSPRT's log-likelihood
+/// ratio and verdict (`"h1"`, `"h0"` or `"continue"`).
+#[pyfunction]
+#[pyo3(signature = (pairs, sprt = None))]
+#[allow(clippy::type_complexity)]
+fn pentanomial(
+    pairs: [u64; 5],
+    sprt: Option<(f64, f64, f64, f64)>,
+) -> PyResult<(f64, f64, f64, f64, Option<f64>, Option<String>)> {
+    use gamesearch_cli::sprt::{Pentanomial, Sprt, Verdict};
+    let p = Pentanomial(pairs);
+    let (elo, lo, hi) = p.elo();
+    let test = match sprt {
+        None => None,
+        Some((elo0, elo1, alpha, beta)) => {
+            let ok = |x: f64| x > 0.0 && x < 1.0;
+            if !(ok(alpha) && ok(beta) && elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+                return Err(bad(
+                    "sprt must be (elo0, elo1, alpha, beta) with elo0 < elo1 and alpha, beta in (0, 1)",
+                ));
+            }
+            let (v, llr) = Sprt {
+                elo0,
+                elo1,
+                alpha,
+                beta,
+            }
+            .verdict(&p);
+            let v = match v {
+                Verdict::H1 => "h1",
+                Verdict::H0 => "h0",
+                Verdict::Continue => "continue",
+            };
+            Some((llr, v.to_string()))
+        }
+    };
+    let (llr, verdict) = test.unzip();
+    Ok((p.score(), elo, lo, hi, llr, verdict))
+}
+
 /// A solver's settings from Python's arguments, checked.
 pub(crate) fn solve_config(
     tt_mb: u64,
@@ -997,6 +1039,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<split::Master>()?;
     m.add_function(wrap_pyfunction!(split::job_key, m)?)?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
+    m.add_function(wrap_pyfunction!(pentanomial, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(trace, m)?)?;

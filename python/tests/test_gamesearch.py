@@ -193,6 +193,10 @@ def test_a_match_against_a_python_player_scores_pairs_and_decides():
         gamesearch.match("tictactoe", lambda g: "z9", perfect, openings=1)
     with pytest.raises(gamesearch.GameSearchError):
         gamesearch.match("tictactoe", perfect, perfect, openings=0)
+    with pytest.raises(gamesearch.GameSearchError, match="elo0 < elo1"):
+        gamesearch.match("tictactoe", perfect, perfect, openings=1, sprt=(10, 0))
+    # The statistics are the command line's (cli/src/sprt.rs), not a copy: its doctest's pairs.
+    assert gamesearch.matches.llr([2, 10, 40, 60, 30], 0, 10) > 2.94
 
 
 def test_the_readmes_python_blocks_run(tmp_path, monkeypatch):
