@@ -227,6 +227,27 @@ fn the_threads_share_the_budget_and_sum_their_statistics() {
             "{parallel:?}"
         );
     }
+    // A full tree ends the search, on every thread, in both modes.
+    let big = gamesearch::trees::RandomTreeSpec::new(4, 8, 1)
+        .root()
+        .unwrap();
+    for parallel in [Parallel::Root, Parallel::Tree] {
+        let cfg = MctsConfig {
+            threads: 3,
+            parallel,
+            max_tree_nodes: 40,
+            ..MctsConfig::default()
+        };
+        let r = Mcts::new(&cfg)
+            .search(&big, &Limits::none().with_max_nodes(100_000))
+            .unwrap();
+        assert!(
+            r.playouts < 1000 && r.best_move.is_some(),
+            "{parallel:?}: {r:?}"
+        );
+        // The cap is looked at before each iteration, which may add one node's children (4).
+        assert!(r.tree_nodes <= 40 + 3 * 4, "{parallel:?}: {r:?}");
+    }
     // The single-thread search refuses threads it cannot run.
     let cfg = MctsConfig {
         threads: 2,

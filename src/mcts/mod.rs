@@ -539,12 +539,14 @@ impl<G: Game> Mcts<G> {
         }
         self.make_helpers(root);
         let mut helpers = std::mem::take(&mut self.helpers);
+        // Each tree may hold its share of the nodes.
+        let cap = (self.cfg.max_tree_nodes / self.cfg.threads).max(1);
         std::thread::scope(|s| {
             for h in &mut helpers {
                 let shared = &shared;
-                s.spawn(move || h.run_shared(root, limits, shared));
+                s.spawn(move || h.run_shared(root, limits, shared, cap));
             }
-            self.run_shared(root, limits, &shared);
+            self.run_shared(root, limits, &shared, cap);
         });
         let playouts = shared.playouts.load(Ordering::Relaxed);
         let result = self.merged(root, &helpers, playouts);
@@ -552,15 +554,15 @@ impl<G: Game> Mcts<G> {
         Ok(result)
     }
 
-    /// [`Parallel::Root`]: one thread's iterations in its own tree, until `shared` says the
-    /// search is over; a proven root ends it for every thread.
-    fn run_shared(&mut self, root: &G, limits: &Limits, shared: &Shared) {
+    /// [`Parallel::Root`]: one thread's iterations in its own tree of at most about `cap`
+    /// nodes, until `shared` says the search is over; a proven root ends it for every thread.
+    fn run_shared(&mut self, root: &G, limits: &Limits, shared: &Shared, cap: usize) {
         shared.drive(limits, || {
             if self.cfg.solver && self.nodes[0].proven != OPEN {
                 shared.done.store(true, Ordering::Relaxed);
                 return false;
             }
-            if self.nodes.len() >= self.cfg.max_tree_nodes {
+            if self.nodes.len() >= cap {
                 return false;
             }
             self.iterate(root, &mut NoObserver);

@@ -137,10 +137,15 @@ impl<M: Copy> SharedTree<M> {
         &chunk[i & (CHUNK - 1)]
     }
 
-    /// `count` fresh slots, contiguous; `None` when the tree is full.
-    fn reserve(&self, count: usize) -> Option<usize> {
+    /// `count` fresh slots, contiguous, from the first; when the tree is full, the error gives
+    /// the slots handed out all the same (those below the capacity must still be written).
+    fn reserve(&self, count: usize) -> Result<usize, std::ops::Range<usize>> {
         let first = self.len.fetch_add(count, Ordering::Relaxed);
-        (first + count <= self.capacity).then_some(first)
+        if first + count <= self.capacity {
+            Ok(first)
+        } else {
+            Err(first.min(self.capacity)..(first + count).min(self.capacity))
+        }
     }
 
     fn mv(&self, i: usize) -> M {
@@ -212,12 +217,20 @@ fn iterate<G: Game>(
                 let j = rng.below(i + 1);
                 moves.swap(i, j);
             }
-            let Some(first) = tree.reserve(moves.len()) else {
-                node.state.store(LEAF, Ordering::Release);
-                done.store(true, Ordering::Relaxed);
-                return false;
-            };
             let mover = p.to_move();
+            let first = match tree.reserve(moves.len()) {
+                Ok(first) => first,
+                Err(unused) => {
+                    // Full. The slots this thread was handed stay out of the tree (no parent
+                    // names them), written so that the copy back to the arena can read them.
+                    for i in unused {
+                        let _ = tree.node(i).info.set((moves[0], mover, n as u32));
+                    }
+                    node.state.store(LEAF, Ordering::Release);
+                    done.store(true, Ordering::Relaxed);
+                    return false;
+                }
+            };
             for (i, &mv) in moves.iter().enumerate() {
                 let _ = tree.node(first + i).info.set((mv, mover, n as u32));
             }
