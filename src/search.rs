@@ -146,6 +146,34 @@ impl MctsParams {
         parallel: crate::mcts::Parallel::Tree,
     };
 
+    /// The search's configuration at horizon `depth` (the rest as [`crate::mcts::MctsConfig`]'s
+    /// default).
+    pub fn config(&self, depth: u32) -> crate::mcts::MctsConfig {
+        crate::mcts::MctsConfig {
+            exploration: self.exploration,
+            solver: self.solver,
+            seed: self.seed,
+            depth,
+            pn_constant: self.pn_constant,
+            playout_plies: self.playout_plies,
+            threads: self.threads,
+            parallel: self.parallel,
+            ..crate::mcts::MctsConfig::default()
+        }
+    }
+
+    /// A typed error for parameters no search can run with ([`crate::mcts::MctsConfig::check`]):
+    /// the front doors answer such a search with no result.
+    ///
+    /// ```
+    /// use gamesearch::MctsParams;
+    /// assert!(MctsParams { threads: 2, ..MctsParams::PN_MCTS }.check().is_ok());
+    /// assert!(MctsParams { exploration: -1.0, ..MctsParams::UCT }.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        self.config(u32::MAX).check()
+    }
+
     /// PN-MCTS with Kowalski et al.'s `C_pn` = 1 (its threads grow a tree each: its proof
     /// numbers are one thread's).
     pub const PN_MCTS: MctsParams = MctsParams {
@@ -398,8 +426,18 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
 /// assert_eq!((r.algo.as_str(), r.pv.len(), r.complete), ("scout", 3, true));
 /// ```
 pub fn run_report<G: Game>(game: &G, algo: Algorithm, cfg: &SearchConfig) -> Report {
+    timed_report(game, algo, cfg, search)
+}
+
+/// `run` timed, its moves named.
+fn timed_report<G: Game>(
+    game: &G,
+    algo: Algorithm,
+    cfg: &SearchConfig,
+    run: impl FnOnce(&G, Algorithm, &SearchConfig) -> Outcome<G::Move>,
+) -> Report {
     let start = Instant::now();
-    let out = search(game, algo, cfg);
+    let out = run(game, algo, cfg);
     let ms = start.elapsed().as_secs_f64() * 1e3;
     out.report(game, algo.name(), cfg.depth, ms)
 }
@@ -434,26 +472,13 @@ where
     G: Game + Send + Sync,
     G::Move: Send + Sync,
 {
-    let start = Instant::now();
-    let out = search_parallel(game, algo, cfg);
-    let ms = start.elapsed().as_secs_f64() * 1e3;
-    out.report(game, algo.name(), cfg.depth, ms)
+    timed_report(game, algo, cfg, search_parallel)
 }
 
 /// MCTS's configuration and budget for `p` in a search of `cfg` (plain UCT without a budget
 /// runs its default playouts).
 fn mcts_setup(p: &MctsParams, cfg: &SearchConfig) -> (crate::mcts::MctsConfig, crate::Limits) {
-    let mcts = crate::mcts::MctsConfig {
-        exploration: p.exploration,
-        solver: p.solver,
-        seed: p.seed,
-        depth: cfg.depth,
-        pn_constant: p.pn_constant,
-        playout_plies: p.playout_plies,
-        threads: p.threads,
-        parallel: p.parallel,
-        ..crate::mcts::MctsConfig::default()
-    };
+    let mcts = p.config(cfg.depth);
     let mut limits = cfg.limits.clone();
     if !p.solver && limits.max_nodes.is_none() && limits.max_time.is_none() {
         limits.max_nodes = Some(MctsParams::DEFAULT_PLAYOUTS);

@@ -366,13 +366,14 @@ impl std::str::FromStr for EngineSettings {
                     .into(),
             );
         }
-        if e.parallel == Some(gamesearch::mcts::Parallel::Tree)
-            && matches!(e.driver, Some((_, Some(m))) if m.pn_constant.is_some())
-        {
-            return Err(
-                "parallel=tree: PN-MCTS keeps its proof numbers on one thread's tree (its threads grow a tree each)"
-                    .into(),
-            );
+        if let Some((_, Some(m))) = e.driver {
+            // What the library refuses of these settings (PN-MCTS on one shared tree, say).
+            let m = MctsParams {
+                threads: e.threads.unwrap_or(m.threads),
+                parallel: e.parallel.unwrap_or(m.parallel),
+                ..m
+            };
+            m.check().map_err(|err| err.to_string())?;
         }
         if e.plies.is_some() && !matches!(e.driver, Some((_, Some(_)))) {
             return Err(
@@ -808,14 +809,8 @@ impl<G: Board> MctsPlayer<G> {
             anyhow::bail!("the MCTS drivers need a time a move (time=SECS)");
         }
         let cfg = MctsConfig {
-            solver: p.solver,
-            exploration: p.exploration,
-            pn_constant: p.pn_constant,
-            playout_plies: p.playout_plies,
-            threads: p.threads,
-            parallel: p.parallel,
             seed,
-            ..MctsConfig::default()
+            ..p.config(u32::MAX)
         };
         Ok(if p.playout_plies == u32::MAX {
             MctsPlayer::ToTheEnd(Box::new(Mcts::new(&cfg)))

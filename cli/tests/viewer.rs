@@ -153,30 +153,38 @@ fn trace_command_writes_every_format() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-#[test]
-fn an_mcts_trace_shows_the_tree_growing_with_its_visits_and_proofs() {
-    // MCTS-Solver on Cater's tree (A = 4: both of A's moves win for MAX). Each playout is
-    // recorded as its selection, the one child added, the playout's result and the visits of
-    // every node up the path; the last step proves the root.
-    let dir = scratch_dir("viewer", "mcts");
+/// `gamesearch trace` of Cater's tree with `algo`, written as JSON and SVG: what it printed,
+/// the trace and the picture.
+fn trace_cater(algo: &str) -> (String, serde_json::Value, String) {
+    let dir = scratch_dir("viewer", algo);
     let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
     let (code, out, err) = gamesearch(&[
         "trace",
         &example_tree("cater-minimax.tree"),
         "--algo",
-        "mcts-solver",
+        algo,
         "-o",
         &p("t.json"),
         "-o",
         &p("t.svg"),
     ]);
     assert_eq!(code, 0, "{err}");
+    let json = serde_json::from_str(&std::fs::read_to_string(p("t.json")).unwrap()).unwrap();
+    let svg = std::fs::read_to_string(p("t.svg")).unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+    (out, json, svg)
+}
+
+#[test]
+fn an_mcts_trace_shows_the_tree_growing_with_its_visits_and_proofs() {
+    // MCTS-Solver on Cater's tree (A = 4: both of A's moves win for MAX). Each playout is
+    // recorded as its selection, the one child added, the playout's result and the visits of
+    // every node up the path; the last step proves the root.
+    let (out, json, svg) = trace_cater("mcts-solver");
     assert!(
         out.contains("mcts-solver") && out.contains("value      1"),
         "{out}"
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(p("t.json")).unwrap()).unwrap();
     let steps = json["steps"].as_array().unwrap();
     let of = |kind: &str| steps.iter().filter(|s| s["type"] == kind).count() as u64;
     let playouts = json["stats"]["leaves"].as_u64().unwrap();
@@ -200,7 +208,6 @@ fn an_mcts_trace_shows_the_tree_growing_with_its_visits_and_proofs() {
         "{last}"
     );
     assert_eq!(steps.last().unwrap(), *last);
-    let svg = std::fs::read_to_string(p("t.svg")).unwrap();
     assert!(
         svg.contains(&format!("n {playouts} · 1.00")) && svg.contains("proven +1"),
         "{svg}"
@@ -219,32 +226,17 @@ fn an_mcts_trace_shows_the_tree_growing_with_its_visits_and_proofs() {
     assert!(err.contains("recorded its first 150 playouts"), "{err}");
     let (code, _, err) = gamesearch(&["trace", "tictactoe", "--algo", "mcts", "--threads", "2"]);
     assert_eq!(code, 2, "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_bstar_trace_shows_every_interval_until_the_separation() {
     // B* on Cater's tree with whole-range leaf intervals: each expansion, its children's
     // intervals, the intervals backed up to the root; the root ends exact at 4, B proven best.
-    let dir = scratch_dir("viewer", "bstar");
-    let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
-    let (code, out, err) = gamesearch(&[
-        "trace",
-        &example_tree("cater-minimax.tree"),
-        "--algo",
-        "bstar",
-        "-o",
-        &p("t.json"),
-        "-o",
-        &p("t.svg"),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let (out, json, svg) = trace_cater("bstar");
     assert!(
         out.contains("bstar") && out.contains("value      4"),
         "{out}"
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(p("t.json")).unwrap()).unwrap();
     let steps = json["steps"].as_array().unwrap();
     let expansions = steps.iter().filter(|s| s["type"] == "expand").count() as u64;
     assert_eq!(expansions, json["stats"]["interior"].as_u64().unwrap());
@@ -260,9 +252,7 @@ fn a_bstar_trace_shows_every_interval_until_the_separation() {
     for w in root.windows(2) {
         assert!(w[1].0 >= w[0].0 && w[1].1 <= w[0].1, "{root:?}");
     }
-    let svg = std::fs::read_to_string(p("t.svg")).unwrap();
     assert!(svg.contains("[4, 4]") && svg.contains("[2, 2]"), "{svg}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -402,34 +402,18 @@ fn search<'py>(
             )))
         }
     };
-    if !(1..=1024).contains(&threads) {
-        return Err(bad(format!(
-            "threads must be from 1 to 1024, not {threads}"
-        )));
-    }
     let algorithm = match algo.parse::<Algorithm>().map_err(bad)? {
         Algorithm::Mcts(p) => {
-            if !(exploration.is_finite() && exploration >= 0.0) {
-                return Err(bad(format!(
-                    "exploration must be a finite number ≥ 0, not {exploration}"
-                )));
-            }
-            let parallel = parallel.unwrap_or(p.parallel);
-            if p.pn_constant.is_some()
-                && threads > 1
-                && parallel == gamesearch::mcts::Parallel::Tree
-            {
-                return Err(bad(
-                    "PN-MCTS keeps its proof numbers on one thread's tree: give parallel=\"root\"",
-                ));
-            }
-            Algorithm::Mcts(MctsParams {
+            let p = MctsParams {
                 exploration,
                 seed,
                 threads,
-                parallel,
+                parallel: parallel.unwrap_or(p.parallel),
                 ..p
-            })
+            };
+            // The library's own refusals (a bad constant, PN-MCTS on one shared tree, …).
+            p.check().map_err(bad)?;
+            Algorithm::Mcts(p)
         }
         _ if threads != 1 => {
             return Err(bad(

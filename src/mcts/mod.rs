@@ -132,6 +132,50 @@ impl Default for MctsConfig {
     }
 }
 
+impl MctsConfig {
+    /// A typed error for a setting no search can run with.
+    ///
+    /// ```
+    /// use gamesearch::mcts::{MctsConfig, Parallel};
+    /// assert!(MctsConfig::default().check().is_ok());
+    /// let pn_on_one_tree = MctsConfig { pn_constant: Some(1.0), threads: 2, parallel: Parallel::Tree, ..MctsConfig::default() };
+    /// assert!(pn_on_one_tree.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
+            return Err(Error::BadParameter(format!(
+                "the exploration constant must be a finite number ≥ 0, not {}",
+                self.exploration
+            )));
+        }
+        if let Some(c) = self.pn_constant {
+            if !(c.is_finite() && c >= 0.0) {
+                return Err(Error::BadParameter(format!(
+                    "the proof-number constant must be a finite number ≥ 0, not {c}"
+                )));
+            }
+        }
+        if self.max_tree_nodes == 0 {
+            return Err(Error::BadParameter(
+                "the tree must be allowed at least one node".into(),
+            ));
+        }
+        if self.pn_constant.is_some() && self.threads > 1 && self.parallel == Parallel::Tree {
+            return Err(Error::BadParameter(
+                "PN-MCTS keeps its proof numbers on one thread's tree: give it parallel root"
+                    .into(),
+            ));
+        }
+        if self.threads == 0 || self.threads > 1024 {
+            return Err(Error::BadParameter(format!(
+                "threads must be from 1 to 1024, not {}",
+                self.threads
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsResult<M> {
@@ -272,6 +316,15 @@ impl<M> Node<M> {
             proven: OPEN,
             pn: 1,
             dn: 1,
+        }
+    }
+
+    /// The mean reward for MAX of the playouts through it (½ before any).
+    fn mean_for_max(&self) -> f64 {
+        match (self.visits, self.mover) {
+            (0, _) => 0.5,
+            (v, Player::Max) => self.reward / v as f64,
+            (v, Player::Min) => 1.0 - self.reward / v as f64,
         }
     }
 }
@@ -419,40 +472,7 @@ impl<G: Game> Mcts<G> {
     }
 
     fn check(&self) -> Result<(), Error> {
-        if !(self.cfg.exploration.is_finite() && self.cfg.exploration >= 0.0) {
-            return Err(Error::BadParameter(format!(
-                "the exploration constant must be a finite number ≥ 0, not {}",
-                self.cfg.exploration
-            )));
-        }
-        if let Some(c) = self.cfg.pn_constant {
-            if !(c.is_finite() && c >= 0.0) {
-                return Err(Error::BadParameter(format!(
-                    "the proof-number constant must be a finite number ≥ 0, not {c}"
-                )));
-            }
-        }
-        if self.cfg.max_tree_nodes == 0 {
-            return Err(Error::BadParameter(
-                "the tree must be allowed at least one node".into(),
-            ));
-        }
-        if self.cfg.pn_constant.is_some()
-            && self.cfg.threads > 1
-            && self.cfg.parallel == Parallel::Tree
-        {
-            return Err(Error::BadParameter(
-                "PN-MCTS keeps its proof numbers on one thread's tree: give it parallel root"
-                    .into(),
-            ));
-        }
-        if self.cfg.threads == 0 || self.cfg.threads > 1024 {
-            return Err(Error::BadParameter(format!(
-                "threads must be from 1 to 1024, not {}",
-                self.cfg.threads
-            )));
-        }
-        Ok(())
+        self.cfg.check()
     }
 
     /// A fresh tree holding `root` alone; none for a finished game (there is nothing to
@@ -491,7 +511,7 @@ impl<G: Game> Mcts<G> {
     }
 
     /// [`Parallel::Root`]'s helper trees, made on first need: thread `i`'s seed is the
-    /// search's plus `i`, and each tree may hold its share of the nodes.
+    /// search's plus `i`.
     fn make_helpers(&mut self, root: &G) {
         let threads = self.cfg.threads;
         if self.helpers.len() != threads - 1 {
@@ -500,7 +520,6 @@ impl<G: Game> Mcts<G> {
                     Mcts::new(&MctsConfig {
                         seed: self.cfg.seed.wrapping_add(i as u64),
                         threads: 1,
-                        max_tree_nodes: (self.cfg.max_tree_nodes / threads).max(1),
                         ..self.cfg.clone()
                     })
                 })
@@ -759,14 +778,10 @@ impl<G: Game> Mcts<G> {
         });
         loop {
             let node = &self.nodes[n];
-            let mean = node.reward / node.visits.max(1) as f64;
             obs.event(Event::Visits {
                 path: path.clone(),
                 visits: node.visits,
-                mean: match node.mover {
-                    Player::Max => mean,
-                    Player::Min => 1.0 - mean,
-                },
+                mean: node.mean_for_max(),
                 proven: (node.proven != OPEN).then_some(Score::from(node.proven)),
             });
             if self.cfg.pn_constant.is_some() {
@@ -1093,15 +1108,10 @@ impl<G: Game> Mcts<G> {
                 _ => Some((s, m)),
             })
             .map(|(_, m)| m);
-        let mean_for_max = match (node.visits, node.mover) {
-            (0, _) => 0.5,
-            (v, Player::Max) => node.reward / v as f64,
-            (v, Player::Min) => 1.0 - node.reward / v as f64,
-        };
         MctsResult {
             best_move: proven_move.or(secure),
             proven: proven.map(Score::from),
-            mean: mean_for_max,
+            mean: node.mean_for_max(),
             playouts,
             root_visits: node.visits,
             tree_nodes,

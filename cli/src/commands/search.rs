@@ -4,7 +4,6 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
-use gamesearch::mcts::Parallel;
 use gamesearch::{Algorithm, PositionKey};
 use gamesearch_cli::play::describe;
 use gamesearch_cli::progress::Activity;
@@ -76,9 +75,8 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
     }
     let algo = opts.algorithm(algo.unwrap_or(AlgoArg(Algorithm::NegaScout)));
     if let Algorithm::Mcts(p) = algo {
-        if p.pn_constant.is_some() && p.threads > 1 && p.parallel == Parallel::Tree {
-            bail!("PN-MCTS keeps its proof numbers on one thread's tree: give --parallel root");
-        }
+        // The library answers a search it cannot run with no result: say why instead.
+        p.check()?;
     }
     let depth = if let (Algorithm::Mcts(_), None) = (algo, opts.depth) {
         // Playouts run to the game's end; the tree is bounded by its node cap, plain UCT by

@@ -308,12 +308,10 @@ pub(super) fn mcts_driver(params: &Params) -> Result<Option<MctsConfig>, ApiErro
             .map_err(|_| ApiError::bad(format!("seed={s}: a whole number ≥ 0")))?,
     };
     Ok(Some(MctsConfig {
-        solver: p.solver,
-        pn_constant: p.pn_constant,
         seed,
         // A request's tree stays within what one request may hold.
         max_tree_nodes: 1 << 22,
-        ..MctsConfig::default()
+        ..p.config(u32::MAX)
     }))
 }
 
