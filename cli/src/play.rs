@@ -11,7 +11,7 @@ use gamesearch::solver::book::Book;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Probed;
 use gamesearch::{Algorithm, Limits, MctsParams, Player, PositionKey, SolverKnowledge};
-use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
+use gamesearch_games::{Connect4, Domineering, Kalah, Othello, TicTacToe};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -210,6 +210,32 @@ impl Board for Othello {
     fn gtp_board_size(&self) -> Option<u32> {
         let n = self.size();
         (Othello::new(n).ok()? == *self).then_some(n as u32)
+    }
+}
+
+impl Board for Domineering {
+    /// Safe moves (×4), moves at most (×2) and places (×1), the side to move's less the other's.
+    fn heuristic_unit() -> &'static str {
+        "move counts (safe moves, moves at most, places)"
+    }
+    /// A win is all there is: the first player wins (+1) or loses (−1).
+    fn score_text(&self, _: gamesearch::Score) -> Option<String> {
+        None
+    }
+    fn board(&self) -> String {
+        format!("{self}\n")
+    }
+    fn side_name(p: Player) -> &'static str {
+        match p {
+            Player::Max => "the first player",
+            Player::Min => "the second player",
+        }
+    }
+    /// Two cells, either order: `a1a2` (Vertical), `a1b1` (Horizontal).
+    fn parse_move(&self, s: &str) -> Option<u8> {
+        Domineering::parse_move(self, s)
+            .ok()
+            .filter(|&m| gamesearch::Game::moves(self).any(|x| x == m))
     }
 }
 

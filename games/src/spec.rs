@@ -1,13 +1,15 @@
 //! The `GAME` argument of the CLI, parsed in the library so that tools can share it.
 
-use crate::{Connect4, Kalah, Othello, TicTacToe};
+use crate::{Connect4, Domineering, Kalah, Othello, TicTacToe};
 use gamesearch::error::Error;
 use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 
 /// A parsed `GAME` argument: `random:b=B,h=H,seed=S[,…]`, `tree:FILE`, `tree:TEXT`,
 /// `kalah:M,N` (the start of Kalah(M, N)) or `kalah:POSITION` (see [`Kalah`]'s text form), each
 /// with `:standard` for the standard capture rule (see [`crate::Rule`]), `othello[:NxN[:MOVES]]`
-/// or `othello:NxN:board=CELLS/SIDE` (see [`Othello`]'s text form), `tictactoe[:CELLS]`, or
+/// or `othello:NxN:board=CELLS/SIDE` (see [`Othello`]'s text form),
+/// `domineering[:MxN[:v|:h][:MOVES]]` or `domineering:MxN:v|h:board=CELLS/SIDE` (see
+/// [`Domineering`]'s text form), `tictactoe[:CELLS]`, or
 /// `connect4:WxH[:MOVES]` (MOVES: 1-based columns played, as digits or numbers separated by
 /// commas; see [`crate::Connect4::play_moves`]).
 ///
@@ -19,6 +21,7 @@ use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 /// assert!(matches!("connect4:5x4:33".parse::<GameSpec>(), Ok(GameSpec::Connect4(_))));
 /// assert!(matches!("connect4:8x8:4,5".parse::<GameSpec>(), Ok(GameSpec::Connect4Wide(_))));
 /// assert!(matches!("tictactoe".parse::<GameSpec>(), Ok(GameSpec::TicTacToe(_))));
+/// assert!(matches!("domineering:6x6:h".parse::<GameSpec>(), Ok(GameSpec::Domineering(_))));
 /// assert!("chess:start".parse::<GameSpec>().is_err());
 /// ```
 #[derive(Debug)]
@@ -33,6 +36,8 @@ pub enum GameSpec {
     TicTacToe(TicTacToe),
     /// An Othello position.
     Othello(Othello),
+    /// A Domineering position.
+    Domineering(Domineering),
     /// A Connect-Four position on a board of at most 64 bits (`(H+1)·W <= 64`).
     Connect4(Connect4),
     /// A Connect-Four position on a board past 64 bits (`64 < (H+1)·W <= 128`: 10x6, 9x7, 8x8,
@@ -41,17 +46,18 @@ pub enum GameSpec {
 }
 
 /// The kinds of game a `GAME` argument may start with.
-const KINDS: [&str; 6] = [
+const KINDS: [&str; 7] = [
     "random",
     "tree",
     "kalah",
     "tictactoe",
     "connect4",
     "othello",
+    "domineering",
 ];
 
 /// The forms a `GAME` argument may take, as an unknown game's error lists them.
-pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N[:standard], kalah:POSITION[:standard], tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]] or othello:NxN:board=CELLS/SIDE";
+pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N[:standard], kalah:POSITION[:standard], tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]], othello:NxN:board=CELLS/SIDE, domineering[:MxN[:v|:h][:MOVES]] or domineering:MxN:v|h:board=CELLS/SIDE";
 
 /// The error for a `GAME` argument that names no known game.
 fn unknown(s: &str) -> Error {
@@ -85,6 +91,9 @@ impl std::str::FromStr for GameSpec {
         if s == "othello" {
             return Ok(GameSpec::Othello(Othello::new(8)?));
         }
+        if s == "domineering" {
+            return Ok(GameSpec::Domineering(Domineering::new(8, 8, true)?));
+        }
         let known = s.split_once(':').filter(|(kind, _)| KINDS.contains(kind));
         let Some((kind, rest)) = known else {
             return Err(unknown(s));
@@ -95,6 +104,7 @@ impl std::str::FromStr for GameSpec {
             "kalah" => Ok(GameSpec::Kalah(rest.parse()?)),
             "tictactoe" => Ok(GameSpec::TicTacToe(rest.parse()?)),
             "othello" => Ok(GameSpec::Othello(rest.parse()?)),
+            "domineering" => Ok(GameSpec::Domineering(rest.parse()?)),
             "connect4" => {
                 let (size, moves) = rest.split_once(':').unwrap_or((rest, ""));
                 let bad = || {
@@ -132,7 +142,7 @@ impl GameSpec {
     /// assert_eq!(GameSpec::tree_file("kalah:6,4"), None);
     /// ```
     pub fn tree_file(s: &str) -> Option<&str> {
-        if s == "tictactoe" || s == "othello" {
+        if s == "tictactoe" || s == "othello" || s == "domineering" {
             return None;
         }
         match s.split_once(':').filter(|(kind, _)| KINDS.contains(kind)) {
@@ -173,7 +183,8 @@ impl GameSpec {
             GameSpec::Kalah(_)
             | GameSpec::Connect4(_)
             | GameSpec::Connect4Wide(_)
-            | GameSpec::Othello(_) => None,
+            | GameSpec::Othello(_)
+            | GameSpec::Domineering(_) => None,
             GameSpec::TicTacToe(_) => Some(9),
         }
     }
@@ -213,6 +224,7 @@ impl GameSpec {
             GameSpec::Kalah(_) => None,
             // Every move but a pass fills a square; two passes in a row end the game.
             GameSpec::Othello(p) => Some(2 * p.empties()),
+            GameSpec::Domineering(p) => Some(p.empty_cells() / 2),
             GameSpec::TicTacToe(p) => Some(gamesearch::Game::moves(p).count() as u32),
             GameSpec::Connect4(c) => gamesearch::SolverKnowledge::plies_left_at_most(c),
             GameSpec::Connect4Wide(c) => gamesearch::SolverKnowledge::plies_left_at_most(c),
@@ -249,6 +261,11 @@ impl GameSpec {
             GameSpec::Kalah(k) => uniform(k.pits() as u64, depth),
             // (An Othello position has rarely more than 20 moves; the bound is the empties.)
             GameSpec::Othello(p) => uniform(u64::from(p.empties().max(1)), depth),
+            // (A domino's places are at most the empty cells.)
+            GameSpec::Domineering(p) => uniform(
+                u64::from(p.empty_cells().max(1)),
+                depth.min(p.empty_cells() / 2),
+            ),
             GameSpec::Connect4(c) => uniform(
                 c.width() as u64,
                 depth.min(self.max_plies().unwrap_or(depth)),

@@ -11,7 +11,7 @@ use gamesearch::split::{
 };
 use gamesearch::{Error, Game, Score};
 
-use crate::{Connect4, GameSpec, Kalah, Othello, TicTacToe};
+use crate::{Connect4, Domineering, GameSpec, Kalah, Othello, TicTacToe};
 
 /// A plan of one of the shipped splittable games, chosen by its `GAME` argument.
 #[derive(Clone, Debug)]
@@ -21,6 +21,7 @@ enum AnyPlan {
     Kalah(Plan<Kalah>),
     TicTacToe(Plan<TicTacToe>),
     Othello(Plan<Othello>),
+    Domineering(Plan<Domineering>),
 }
 
 /// Evaluates `$body` with `$p` bound to the plan inside, whichever game it is.
@@ -32,6 +33,7 @@ macro_rules! on_plan {
             AnyPlan::Kalah($p) => $body,
             AnyPlan::TicTacToe($p) => $body,
             AnyPlan::Othello($p) => $body,
+            AnyPlan::Domineering($p) => $body,
         }
     };
 }
@@ -46,6 +48,7 @@ macro_rules! on_splittable {
             GameSpec::Kalah($p) => $body,
             GameSpec::TicTacToe($p) => $body,
             GameSpec::Othello($p) => $body,
+            GameSpec::Domineering($p) => $body,
             _ => Err(not_splittable()),
         }
     };
@@ -54,7 +57,7 @@ macro_rules! on_splittable {
 /// The error for a game that has no text form for its positions.
 fn not_splittable() -> Error {
     Error::BadParameter(
-        "only connect4, kalah, tictactoe and othello positions can be split into jobs (a job is sent as its position's text)"
+        "only connect4, kalah, tictactoe, othello and domineering positions can be split into jobs (a job is sent as its position's text)"
             .into(),
     )
 }
@@ -92,6 +95,7 @@ pub fn split_text(game: &str, plies: u32, max_jobs: usize) -> Result<SplitText, 
         GameSpec::Kalah(p) => AnyPlan::Kalah(split(&p, plies, max_jobs)?),
         GameSpec::TicTacToe(p) => AnyPlan::TicTacToe(split(&p, plies, max_jobs)?),
         GameSpec::Othello(p) => AnyPlan::Othello(split(&p, plies, max_jobs)?),
+        GameSpec::Domineering(p) => AnyPlan::Domineering(split(&p, plies, max_jobs)?),
         _ => return Err(not_splittable()),
     };
     let lines = on_plan!(&plan, p => lines(p, game));
@@ -294,6 +298,7 @@ enum AnyMaster {
     Kalah(Master<Kalah>),
     TicTacToe(Master<TicTacToe>),
     Othello(Master<Othello>),
+    Domineering(Master<Domineering>),
 }
 
 /// Evaluates `$body` with `$m` bound to the master inside, whichever game it is.
@@ -305,6 +310,7 @@ macro_rules! on_master {
             AnyMaster::Kalah($m) => $body,
             AnyMaster::TicTacToe($m) => $body,
             AnyMaster::Othello($m) => $body,
+            AnyMaster::Domineering($m) => $body,
         }
     };
 }
@@ -341,6 +347,7 @@ impl SplitText {
             AnyPlan::Kalah(p) => AnyMaster::Kalah(Master::new(p.clone(), guess)),
             AnyPlan::TicTacToe(p) => AnyMaster::TicTacToe(Master::new(p.clone(), guess)),
             AnyPlan::Othello(p) => AnyMaster::Othello(Master::new(p.clone(), guess)),
+            AnyPlan::Domineering(p) => AnyMaster::Domineering(Master::new(p.clone(), guess)),
         };
         TextMaster { inner }
     }

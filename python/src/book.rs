@@ -43,9 +43,10 @@ pub(crate) fn lookup(
         GameSpec::Kalah(p) => answer(book, &replay(&p, &game.moves)?),
         GameSpec::TicTacToe(p) => answer(book, &replay(&p, &game.moves)?),
         GameSpec::Othello(p) => answer(book, &replay(&p, &game.moves)?),
+        GameSpec::Domineering(p) => answer(book, &replay(&p, &game.moves)?),
         _ => {
             return Err(bad(
-                "a book holds Connect-Four, Kalah, tic-tac-toe or Othello positions",
+                "a book holds Connect-Four, Kalah, tic-tac-toe, Othello or Domineering positions",
             ))
         }
     })

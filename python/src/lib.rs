@@ -75,6 +75,10 @@ macro_rules! with_position {
                 let $g = &replay(&p, &game.moves)?;
                 $body
             }
+            GameSpec::Domineering(p) => {
+                let $g = &replay(&p, &game.moves)?;
+                $body
+            }
         }
     }};
 }
@@ -181,6 +185,7 @@ impl Game {
             GameSpec::Kalah(p) => replay(&p, &self.moves)?.board(),
             GameSpec::TicTacToe(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Othello(p) => replay(&p, &self.moves)?.board(),
+            GameSpec::Domineering(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Random(_) | GameSpec::Tree(_) => format!(
                 "{} after {} moves (a tree: no board to draw)",
                 self.spec,
@@ -569,7 +574,7 @@ pub(crate) fn solve<'py>(
             ));
         }
         let Ok(game) = game.downcast::<Game>() else {
-            return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, tic-tac-toe), not a game written in Python"));
+            return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, Domineering, tic-tac-toe), not a game written in Python"));
         };
         cfg.book = Some(book.for_game(&game.get().spec)?);
     }
@@ -756,6 +761,7 @@ enum Engines {
     Kalah(gamesearch::engine::Engine<gamesearch_games::Kalah>),
     TicTacToe(gamesearch::engine::Engine<gamesearch_games::TicTacToe>),
     Othello(gamesearch::engine::Engine<gamesearch_games::Othello>),
+    Domineering(gamesearch::engine::Engine<gamesearch_games::Domineering>),
     /// A game written in Python (its `evaluate()` is the heuristic; with `key()` the table
     /// finds transpositions, from one move to the next too).
     Python(gamesearch::engine::Engine<protocol::PyGame>),
@@ -839,7 +845,7 @@ impl Engine {
             // A game written in Python: checked as every search checks it.
             protocol::Root::new(game)?;
             if book.is_some() {
-                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, tic-tac-toe), not a game written in Python"));
+                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, Domineering, tic-tac-toe), not a game written in Python"));
             }
             return Ok(Engine {
                 at: At::Python(game.clone().unbind()),
@@ -867,9 +873,12 @@ impl Engine {
             GameSpec::Othello(_) => {
                 Engines::Othello(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
             }
+            GameSpec::Domineering(_) => {
+                Engines::Domineering(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
+            }
             _ => {
                 return Err(bad(
-                    "the engine plays games (connect4, kalah, tictactoe, othello, or one written in Python), not random or explicit trees",
+                    "the engine plays games (connect4, kalah, tictactoe, othello, domineering, or one written in Python), not random or explicit trees",
                 ))
             }
         };
@@ -960,6 +969,10 @@ impl Engine {
                 interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }
             (GameSpec::Othello(p), Engines::Othello(e)) => {
+                let p = replay(&p, moves)?;
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
+            }
+            (GameSpec::Domineering(p), Engines::Domineering(e)) => {
                 let p = replay(&p, moves)?;
                 interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }

@@ -302,6 +302,7 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
                     GameSpec::Kalah(p) => run.play(game, p)?,
                     GameSpec::TicTacToe(p) => run.play(game, p)?,
                     GameSpec::Othello(p) => run.play(game, p)?,
+                    GameSpec::Domineering(p) => run.play(game, p)?,
                     GameSpec::Random(_) | GameSpec::Tree(_) => {
                         bail!("experiment engines plays board games, not `{game}`")
                     }

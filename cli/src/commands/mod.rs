@@ -51,6 +51,10 @@ macro_rules! on_game {
                 let $g = p;
                 $body
             }
+            GameSpec::Domineering(p) => {
+                let $g = p;
+                $body
+            }
         }
     };
 }
@@ -178,7 +182,10 @@ pub(crate) fn branching(spec: &GameSpec) -> Option<u32> {
         GameSpec::Kalah(k) => Some(k.pits() as u32),
         GameSpec::Connect4(c) => Some(c.width() as u32),
         GameSpec::Connect4Wide(c) => Some(c.width() as u32),
-        GameSpec::Tree(_) | GameSpec::TicTacToe(_) | GameSpec::Othello(_) => None,
+        GameSpec::Tree(_)
+        | GameSpec::TicTacToe(_)
+        | GameSpec::Othello(_)
+        | GameSpec::Domineering(_) => None,
     }
 }
 

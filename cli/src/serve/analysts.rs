@@ -92,6 +92,33 @@ impl Served for Othello {
     }
 }
 
+impl Served for Domineering {
+    fn rules(&self) -> String {
+        gamesearch::split::Splittable::rules(self)
+    }
+    /// A move list grows by the move (`domineering:8x8:d4d5` then `…:d4d5,c3d3`); a position
+    /// in the board form gives the child's board form.
+    fn game_after(&self, game: &str, mv: u8) -> String {
+        let game = game.trim();
+        if game.contains("board=") {
+            return format!("domineering:{}", self.play(mv).notation());
+        }
+        let list = if game == "domineering" {
+            "domineering:8x8"
+        } else {
+            game
+        };
+        // `domineering:MxN[:v|:h]` has no move yet: the list starts after a colon.
+        let last = list.rsplit(':').next().unwrap_or("");
+        let started = list.matches(':').count() >= 2 && !matches!(last, "v" | "h" | "V" | "H");
+        let sep = if started { "," } else { ":" };
+        format!("{list}{sep}{}", self.move_name(mv))
+    }
+    fn pool(shared: &Shared) -> &Slot<Self> {
+        &shared.domineering
+    }
+}
+
 /// The analysts of one game type: the solver that owns the shared table (for the rules in use)
 /// and the analysts not at work, each with a solver over that table and an engine of its own.
 pub(super) struct Pool<G: Game> {

@@ -25,7 +25,8 @@
 //!
 //! `G` is a game as the command line writes it: `connect4:7x6:4453`, `kalah:6,4`,
 //! `kalah:POSITION`, `tictactoe[:CELLS]`, `othello[:NxN[:MOVES]]`,
-//! `othello:NxN:board=CELLS/SIDE`. Values are the first player's view (MAX), as everywhere in
+//! `othello:NxN:board=CELLS/SIDE`, `domineering[:MxN[:v|:h][:MOVES]]`,
+//! `domineering:MxN:v|h:board=CELLS/SIDE`. Values are the first player's view (MAX), as everywhere in
 //! gamesearch.
 
 use std::collections::HashMap;
@@ -47,7 +48,7 @@ use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
 use gamesearch::{line_names, Algorithm, Game, Limits, Player, Score, INF};
 use gamesearch_games::GameSpec;
-use gamesearch_games::{Connect4, Kalah, Othello, TicTacToe};
+use gamesearch_games::{Connect4, Domineering, Kalah, Othello, TicTacToe};
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -129,6 +130,7 @@ pub struct Shared {
     kalah: Slot<Kalah>,
     tictactoe: Slot<TicTacToe>,
     othello: Slot<Othello>,
+    domineering: Slot<Domineering>,
 }
 
 impl Shared {
@@ -144,6 +146,7 @@ impl Shared {
             kalah: empty(),
             tictactoe: empty(),
             othello: empty(),
+            domineering: empty(),
         })
     }
 }

@@ -9,6 +9,7 @@ pub(super) enum Position {
     Kalah(Kalah),
     TicTacToe(TicTacToe),
     Othello(Othello),
+    Domineering(Domineering),
 }
 
 /// Binds `$p` to the position's game and evaluates `$body` (monomorphised per game).
@@ -20,6 +21,7 @@ macro_rules! on_board {
             Position::Kalah($p) => $body,
             Position::TicTacToe($p) => $body,
             Position::Othello($p) => $body,
+            Position::Domineering($p) => $body,
         }
     };
 }
@@ -33,11 +35,19 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
     }
     let other = || {
         ApiError::bad(format!(
-            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS], othello[:NxN[:MOVES]] or othello:NxN:board=CELLS/SIDE"
+            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS], othello[:NxN[:MOVES]], othello:NxN:board=CELLS/SIDE, domineering[:MxN[:v|:h][:MOVES]] or domineering:MxN:v|h:board=CELLS/SIDE"
         ))
     };
-    let board = ["connect4:", "kalah:", "tictactoe:", "othello:"];
-    if !["tictactoe", "othello"].contains(&game) && !board.iter().any(|b| game.starts_with(b)) {
+    let board = [
+        "connect4:",
+        "kalah:",
+        "tictactoe:",
+        "othello:",
+        "domineering:",
+    ];
+    if !["tictactoe", "othello", "domineering"].contains(&game)
+        && !board.iter().any(|b| game.starts_with(b))
+    {
         return Err(other());
     }
     match game.parse()? {
@@ -46,6 +56,7 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
         GameSpec::Kalah(p) => Ok(Position::Kalah(p)),
         GameSpec::TicTacToe(p) => Ok(Position::TicTacToe(p)),
         GameSpec::Othello(p) => Ok(Position::Othello(p)),
+        GameSpec::Domineering(p) => Ok(Position::Domineering(p)),
         GameSpec::Random(_) | GameSpec::Tree(_) => Err(other()),
     }
 }
