@@ -2,6 +2,7 @@
 // board and the trace viewer, which embed this file):
 //   connect4:WxH[:MOVES] (MOVES: digits, or numbers separated by commas)   kalah:M,N or kalah:S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N, either with :standard   tictactoe[:CELLS]
 //   othello[:NxN[:MOVES]] (MOVES: squares a1…h8 run together, `pass` or `ps` for a pass)   othello:NxN:board=CELLS/SIDE
+//   domineering[:MxN[:v|:h][:MOVES]] (MOVES: dominoes as two cells, a1a2)   domineering:MxN:v|h:board=CELLS/SIDE
 
 // The board a `game` argument names, or null for a game with no board (random trees, tree files).
 function parseBoard(spec) {
@@ -35,7 +36,39 @@ function parseBoard(spec) {
     return { kind: "tictactoe", cells: (spec.split(":")[1] || ".........").split("") };
   }
   if (spec === "othello" || spec.startsWith("othello:")) return parseOthello(spec);
+  if (spec === "domineering" || spec.startsWith("domineering:")) return parseDomineering(spec);
   return null;
+}
+
+// A Domineering board: cells[i] ("v" covered by Vertical, "h" by Horizontal, "#" covered, ""
+// empty) row by row from a1 (the top left), whether Vertical moves, and the first player; null
+// for text that is no position (a domino off the board or on a covered cell).
+function parseDomineering(spec) {
+  const parts = spec.split(":");
+  const [rows, cols] = (parts[1] || "8x8").split(/x/i).map(Number);
+  if (!(rows >= 1 && cols >= 1 && cols <= 26 && rows * cols <= 128)) return null;
+  let i = 2, firstVertical = true;
+  if (/^[vh]$/i.test(parts[i] || "")) firstVertical = parts[i++].toLowerCase() === "v";
+  const rest = parts.slice(i).join(":");
+  let cells = Array(rows * cols).fill(""), vertical = firstVertical;
+  if (rest.startsWith("board=")) {
+    const [text = "", s = "V"] = rest.slice("board=".length).split("/");
+    if (text.length !== rows * cols) return null;
+    cells = [...text].map((c) => ("-.".includes(c) ? "" : "#"));
+    vertical = s.trim().toUpperCase() !== "H";
+  } else {
+    const names = rest.toLowerCase().match(/[a-z]\d+/g) || [];
+    if (names.length % 2) return null;
+    for (let k = 0; k < names.length; k += 2) {
+      const at = names.slice(k, k + 2).map((n) => [Number(n.slice(1)) - 1, n.charCodeAt(0) - 97]);
+      if (at.some(([r, c]) => r < 0 || r >= rows || c >= cols)) return null;
+      const idx = at.map(([r, c]) => r * cols + c);
+      if (idx.some((j) => cells[j])) return null;
+      for (const j of idx) cells[j] = vertical ? "v" : "h";
+      vertical = !vertical;
+    }
+  }
+  return { kind: "domineering", rows, cols, cells, vertical, firstVertical };
 }
 
 // An Othello board: cells[i] ("x" Black, "o" White, "" empty) row by row from a1 (a1 at the top
@@ -160,6 +193,21 @@ function drawSmallBoard(ctx, board, x, y, flip) {
       ctx.fill();
     });
     size = [w + 1, w + 1];
+  } else if (board.kind === "domineering") {
+    const cell = Math.max(6, Math.min(14, Math.floor(120 / Math.max(board.rows, board.cols))));
+    const w = board.cols * cell + 1, h = board.rows * cell + 1;
+    ctx.fillStyle = "#f4efe4";
+    ctx.fillRect(0, 0, w, h);
+    ctx.strokeStyle = "#b9ad95";
+    board.cells.forEach((c, i) => {
+      const x0 = (i % board.cols) * cell, y0 = Math.floor(i / board.cols) * cell;
+      if (c) {
+        ctx.fillStyle = c === "v" ? "#2456b8" : c === "h" ? "#b3261e" : "#777";
+        ctx.fillRect(x0 + 0.5, y0 + 0.5, cell, cell);
+      }
+      ctx.strokeRect(x0 + 0.5, y0 + 0.5, cell, cell);
+    });
+    size = [w + 1, h + 1];
   }
   ctx.restore();
   return size;

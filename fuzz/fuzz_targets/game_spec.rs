@@ -31,5 +31,6 @@ fuzz_target!(|s: &str| {
         GameSpec::Connect4(p) => common::exercise(p),
         GameSpec::Connect4Wide(p) => common::exercise(p),
         GameSpec::Othello(p) => common::exercise(p),
+        GameSpec::Domineering(p) => common::exercise(p),
     }
 });

@@ -49,6 +49,23 @@ def test_othello():
         gamesearch.Game("othello:10x10")
 
 
+def test_domineering():
+    # Published classes (Lachmann, Moore & Rapaport 2002; Breuker et al. 2000): 5x5 is a
+    # second-player win, 4x5 Vertical's whoever starts.
+    g = gamesearch.Game("domineering:4x4")
+    assert g.moves()[:3] == ["a1a2", "b1b2", "c1c2"]  # Vertical first, places in cell order
+    assert gamesearch.solve("domineering:5x5").value == -1
+    assert gamesearch.solve("domineering:5x5:h").value == -1
+    assert gamesearch.solve("domineering:4x5").value == 1
+    assert gamesearch.solve("domineering:4x5:h").value == -1
+    assert gamesearch.Engine("domineering:6x6", time=0.05).best_move() in gamesearch.Game("domineering:6x6").moves()
+    assert "Vertical to move" in str(g)
+    with pytest.raises(GameSearchError, match="not legal"):
+        g.play("a1b1")
+    with pytest.raises(GameSearchError, match="26 columns"):
+        gamesearch.Game("domineering:2x30")
+
+
 def test_kalah_names_its_capture_rule():
     # The two rules are two games: Kalah(2,4) is -12 under Irving et al.'s empty-capture rule and
     # -10 under the standard rule (the oracle written apart is games/tests/kalah_rules.rs).

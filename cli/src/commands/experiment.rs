@@ -49,6 +49,25 @@ pub enum ExperimentKind {
         #[arg(long)]
         json: bool,
     },
+    /// Empty Domineering boards solved with each player first: the outcome class of each
+    /// board of the published table (Lachmann, Moore & Rapaport 2002; Breuker, Uiterwijk & van
+    /// den Herik 2000) beside the published one, with nodes and time.
+    Domineering {
+        /// Every board of the table with at most this many cells.
+        #[arg(long, default_value_t = 40, allow_negative_numbers = true, value_parser = whole::<u64>(1, 128))]
+        max_cells: u64,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 256, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
+        tt_mb: u64,
+        /// Threads per solve.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1024))]
+        threads: u64,
+        #[command(flatten)]
+        budget: Budgets,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Conspiracy-number search vs alpha-beta/NegaScout: leaves for several NT and ε, move
     /// agreement with minimax, value error — random trees, Kalah(6,4), Connect-Four 5x4.
     Cns {
@@ -164,6 +183,13 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             budget,
             json,
         )?,
+        ExperimentKind::Domineering {
+            max_cells,
+            tt_mb,
+            threads,
+            budget,
+            json,
+        } => experiment_domineering(max_cells as usize, tt_mb, threads, budget, json)?,
         ExperimentKind::Cns {
             positions,
             seed,
@@ -428,6 +454,56 @@ fn experiment_ratios(exp: &RatioExperiment, json: bool, show: bool) -> Result<()
 
 /// `experiment boards`: each board solved in turn, its row printed as it is found (Ctrl-C stops
 /// the board in progress; the rows found are kept).
+fn experiment_domineering(
+    max_cells: usize,
+    tt_mb: u64,
+    threads: u64,
+    budget: Budgets,
+    json: bool,
+) -> Result<()> {
+    use gamesearch_cli::experiments::domineering as dom;
+    let list = dom::board_list(max_cells);
+    let cfg = dom::config(
+        usize::try_from(tt_mb).context("--tt-mb")?,
+        threads as usize,
+        limits(budget)?,
+    );
+    eprintln!(
+        "domineering: {} empty board(s) of at most {max_cells} cells, each player first, {tt_mb} MiB, {threads} thread(s), budget per game: {}",
+        list.len(),
+        if budget.given() { "as given" } else { "none" }
+    );
+    let mut rows = Vec::new();
+    for &(r, c, published) in &list {
+        let row = dom::solve_board(r, c, published, &cfg)?;
+        if !json {
+            let table = dom::table(std::slice::from_ref(&row));
+            eprintln!("{}", table.lines().nth(1).unwrap_or_default());
+        }
+        let stopped = row.class.is_none();
+        rows.push(row);
+        if stopped && super::interrupted() {
+            break;
+        }
+    }
+    let disagree = rows.iter().filter(|r| r.agrees == Some(false)).count();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+    } else {
+        print!("{}", dom::table(&rows));
+        let solved = rows.iter().filter(|r| r.class.is_some()).count();
+        println!(
+            "{solved} of {} boards solved, {} agree with the published class, {disagree} do not",
+            rows.len(),
+            rows.iter().filter(|r| r.agrees == Some(true)).count()
+        );
+    }
+    if disagree > 0 {
+        bail!("{disagree} board(s) disagree with the published class");
+    }
+    Ok(())
+}
+
 fn experiment_boards(
     boards: &[(usize, usize)],
     max_sum: usize,

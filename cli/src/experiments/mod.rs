@@ -3,6 +3,7 @@
 
 pub mod boards;
 pub mod cns;
+pub mod domineering;
 pub mod engines;
 pub mod pearl_kalah;
 pub mod ratios;
