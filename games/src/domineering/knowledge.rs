@@ -158,7 +158,9 @@ impl SolverKnowledge for Domineering {
         }
     }
 
-    /// By [`Domineering::move_rank`]; equal ranks in place order.
+    /// Higher first by how many of the opponent's places a domino takes (twice), less how
+    /// many of the mover's own other places it takes, a safe move (one no opponent's domino
+    /// can overlap: the mover's whatever happens) put back by 8; equal ranks in place order.
     fn order_moves(&self, moves: &mut [u8]) {
         if moves.len() < 2 {
             return;
