@@ -23,7 +23,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use gamesearch::trace::{Trace, TraceNode};
 use gamesearch::{Game, Player};
 use gamesearch_games::othello::{Othello, PASS};
-use gamesearch_games::GameSpec;
+use gamesearch_games::{Domineering, GameSpec};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value};
 
@@ -966,6 +966,96 @@ async fn othello_on_the_board_page_and_in_the_viewer() {
     let _ = std::fs::remove_file(page);
 }
 
+/// Domineering on the board page: the value under every place is the solver's, a click places
+/// the domino; the page reads the notation as the library does; every node of a trace has a
+/// board the viewer draws.
+async fn domineering_on_the_board_page_and_in_the_viewer() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    let game = "domineering:5x5:b2b3,c2d2";
+    let d = Driver::open(&format!("http://{}/?game={game}&time=2", s.addr)).await;
+    d.until(
+        30,
+        "the exact value",
+        "return document.getElementById('status').textContent.includes(\"(first player's view)\") && !document.getElementById('status').textContent.includes('not exact')",
+    )
+    .await;
+    let shown = d
+        .js("return [...document.querySelectorAll('.dom .move')].map(e => [e.dataset.move, e.textContent])")
+        .await;
+    let p: Domineering = game["domineering:".len()..].parse().unwrap();
+    let legal: Vec<String> = p.moves().map(|m| p.move_name(m)).collect();
+    let shown = shown.as_array().unwrap();
+    assert_eq!(shown.len(), legal.len(), "{shown:?}");
+    for sq in shown {
+        let (m, text) = (sq[0].as_str().unwrap(), sq[1].as_str().unwrap());
+        assert!(legal.iter().any(|l| l == m), "{m} is legal");
+        assert_eq!(
+            text,
+            signed(exact(&format!("{game},{m}"))),
+            "the value under {m}"
+        );
+    }
+    // Two dominoes of each colour: Vertical's b2b3 and Horizontal's c2d2.
+    let colours = d
+        .js("return ['v', 'h'].map(c => document.querySelectorAll('.dom .sq.' + c).length)")
+        .await;
+    assert_eq!(colours, json!([2, 2]));
+    let first = shown[0][0].as_str().unwrap().to_string();
+    d.click(&format!(".dom .move[data-move='{first}']")).await;
+    d.until(
+        10,
+        "the move played",
+        &format!("return document.getElementById('game').value === '{game},{first}'"),
+    )
+    .await;
+    // The page's reading of the notation against the library's, position by position.
+    let mut games = Vec::new();
+    let mut q = Domineering::new(4, 6, false).unwrap();
+    let mut text = String::from("domineering:4x6:h");
+    let mut sep = ":";
+    while let Some(m) = q.moves().nth(q.moves().count() / 3) {
+        text = format!("{text}{sep}{}", q.move_name(m));
+        sep = ",";
+        q = q.play(m);
+        games.push((text.clone(), q));
+        games.push((format!("domineering:{}", q.notation()), q));
+    }
+    let names: Vec<&str> = games.iter().map(|(g, _)| g.as_str()).collect();
+    let read = d
+        .js(&format!(
+            "return {}.map(g => {{ const b = parseBoard(g); return b && [b.cells.map(c => c ? '#' : '-').join(''), b.vertical]; }})",
+            serde_json::to_string(&names).unwrap()
+        ))
+        .await;
+    for ((g, q), b) in games.iter().zip(read.as_array().unwrap()) {
+        let cells: String = (0..q.rows() * q.cols())
+            .map(|i| if q.empty() >> i & 1 == 1 { '-' } else { '#' })
+            .collect();
+        assert_eq!(b, &json!([cells, q.vertical_to_move()]), "{g}");
+    }
+    d.end().await;
+    let page = trace_page(
+        "domineering.html",
+        &[
+            "domineering:4x4:b1b2",
+            "--algo",
+            "alphabeta",
+            "--depth",
+            "3",
+        ],
+    );
+    let d = Driver::open(&format!("file://{}", page.display())).await;
+    d.until(10, "the viewer", "return !!window.viewer").await;
+    let drawn = d
+        .js("const p = viewer.panels[0]; return p.boards.map(b => { const x = parseBoard(b); return !!x && drawSmallBoard(document.createElement('canvas').getContext('2d'), x, 0, 0, false)[0] > 40; })")
+        .await;
+    let drawn = drawn.as_array().unwrap();
+    assert!(drawn.len() > 20, "{} nodes", drawn.len());
+    assert!(drawn.iter().all(|b| b == &json!(true)), "{drawn:?}");
+    d.end().await;
+    let _ = std::fs::remove_file(page);
+}
+
 /// Loads the page in headless Chromium at `#fragment` and returns the DOM after its script ran.
 fn dom(browser: &str, page: &Path, fragment: &str) -> String {
     dump_dom(
@@ -1014,6 +1104,7 @@ fn main() -> std::process::ExitCode {
         browser_test!(async a_trace_of_100000_nodes_loads_steps_and_fits),
         browser_test!(async a_board_wider_than_nine_columns_reads_and_writes_the_comma_notation),
         browser_test!(async othello_on_the_board_page_and_in_the_viewer),
+        browser_test!(async domineering_on_the_board_page_and_in_the_viewer),
         browser_test!(the_board_shows_every_columns_value_in_a_real_browser),
         browser_test!(the_engine_plays_a_game_to_the_end_in_a_real_browser),
         browser_test!(the_values_under_the_moves_are_the_first_players_view),

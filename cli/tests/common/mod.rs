@@ -178,6 +178,7 @@ pub fn exact(game: &str) -> i64 {
         GameSpec::Kalah(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
         GameSpec::TicTacToe(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
         GameSpec::Othello(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::Domineering(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
         _ => unreachable!(),
     };
     value.unwrap().into()
