@@ -74,7 +74,7 @@ impl Domineering {
         cols: usize,
         vertical_first: bool,
     ) -> Result<Domineering, gamesearch::Error> {
-        let cells = rows.checked_mul(cols).unwrap_or(usize::MAX);
+        let cells = rows.saturating_mul(cols);
         if rows == 0 || cols == 0 || cols > MAX_COLUMNS as usize || cells > MAX_CELLS {
             return Err(gamesearch::Error::BadParameter(format!(
                 "Domineering is played on boards of 1 to {MAX_COLUMNS} columns and at most {MAX_CELLS} cells, not {rows}x{cols}{}",
