@@ -91,29 +91,15 @@ impl Domineering {
     /// The side to move's places ranked for the move order, higher first: how many of the
     /// opponent's places the domino takes (twice), less how many of the mover's own other
     /// places it takes, and a safe move last but one (it is the mover's whatever happens,
-    /// so playing it now wastes a tempo).
-    fn move_rank(&self, mv: u8) -> i32 {
-        let cols = self.cols;
-        let m = self.masks();
-        let vertical = self.vertical_to_move();
-        let step = if vertical { u32::from(cols) } else { 1 };
-        let domino = 1u128 << mv | 1u128 << (u32::from(mv) + step);
-        let (mine, theirs) = if vertical {
-            (
-                vertical_places(self.empty, cols),
-                horizontal_places(self.empty, m),
-            )
+    /// so playing it now wastes a tempo). `mine` and `theirs` are the two sides' places.
+    #[inline]
+    fn move_rank(&self, mv: u8, mine: u128, theirs: u128) -> i32 {
+        let (my_step, their_step) = if self.vertical_to_move() {
+            (u32::from(self.cols), 1)
         } else {
-            (
-                horizontal_places(self.empty, m),
-                vertical_places(self.empty, cols),
-            )
+            (1, u32::from(self.cols))
         };
-        let (my_step, their_step) = if vertical {
-            (u32::from(cols), 1)
-        } else {
-            (1, u32::from(cols))
-        };
+        let domino = 1u128 << mv | 1u128 << (u32::from(mv) + my_step);
         let taken = (theirs & (domino | domino >> their_step)).count_ones() as i32;
         let lost = (mine & (domino | domino >> my_step)).count_ones() as i32 - 1;
         let safe = if taken == 0 { 8 } else { 0 };
@@ -165,14 +151,18 @@ impl SolverKnowledge for Domineering {
         if moves.len() < 2 {
             return;
         }
-        let mut keyed = [(0i32, 0u8); 128];
+        let (mine, theirs) = (self.mover_places(), self.other_places());
+        // One word a move: the rank, turned so that the best sorts first, above the move (equal
+        // ranks in place order). Ranks lie in -12..=16.
+        let mut keys = [0u32; 128];
         let n = moves.len().min(128);
-        for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
-            *slot = (self.move_rank(mv), mv);
+        for (k, &mv) in keys.iter_mut().zip(moves.iter()) {
+            let rank = self.move_rank(mv, mine, theirs);
+            *k = ((64 - rank) as u32) << 8 | u32::from(mv);
         }
-        keyed[..n].sort_unstable_by_key(|&(k, mv)| (std::cmp::Reverse(k), mv));
-        for (m, (_, mv)) in moves.iter_mut().zip(&keyed[..n]) {
-            *m = *mv;
+        keys[..n].sort_unstable();
+        for (m, k) in moves.iter_mut().zip(&keys[..n]) {
+            *m = *k as u8;
         }
     }
 
