@@ -1,5 +1,5 @@
 //! What the solver knows of Domineering beyond the rules: safe moves against the most moves
-//! the opponent can still make (static bounds), a move order, and the board's reflections in
+//! the opponent can still make (quiet bounds), a move order, and the board's reflections in
 //! the key.
 
 use gamesearch::{Game, PositionKey, Score, SolverKnowledge};

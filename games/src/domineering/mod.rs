@@ -23,6 +23,7 @@
 use gamesearch::game::{Game, Player, PositionKey, Score};
 
 pub(crate) use bits::Masks;
+pub use knowledge::MoveCounts;
 
 mod bits;
 mod heuristic;
