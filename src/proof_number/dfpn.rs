@@ -642,6 +642,9 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         let mut best_move = None;
         let bounds = root.value_bounds();
         let search = super::value_by_thresholds(bounds, |v| {
+            // In a game without draws, "V >= 0?" is "V >= 1?" (answered from the table when asked
+            // before).
+            let v = if !G::DRAWS && v == 0 { 1 } else { v };
             let r = self.prove(root, v);
             runs.push((v, r.answer));
             on_run(&r);

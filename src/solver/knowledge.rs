@@ -110,8 +110,9 @@ pub trait SolverKnowledge: Game {
     }
 
     /// Moves the moves of `moves` that do not lose at once to the front and returns how many
-    /// there are (0: every move loses at once). The solver searches only those. Only provably
-    /// losing moves may be dropped; the default keeps them all.
+    /// there are (0: every move loses). The solver searches only those. Only moves that
+    /// provably lose, or that are provably no better for the mover than a move kept (Hex: a
+    /// stone on a dead cell, which is a pass), may be dropped; the default keeps them all.
     fn non_losing_moves(&self, moves: &mut [Self::Move]) -> usize {
         moves.len()
     }
@@ -255,6 +256,12 @@ pub trait SolverKnowledge: Game {
     /// then starts with its bisection. Default: true.
     const GUESS_BY_DEEPENING: bool = true;
 
+    /// False for a game where no position's value is 0 — wins and losses only, no draws
+    /// (Domineering, Hex: a value is ±1). The solver and df-pn then take a bound of 0 as a
+    /// bound of ±1: "is the value above 0?" answered no says −1 at once, instead of a second
+    /// test asking whether it is a draw. Default: true (adapters too, whose values may differ).
+    const DRAWS: bool = true;
+
     /// How many plies from the root probe their children's table entries for a cut-off
     /// (enhanced transposition cutoffs), unless [`super::SolveConfig::etc_plies`] says otherwise.
     /// Tuned by measurement per game: Connect-Four 26 (fewer nodes, less time), others 0
@@ -379,6 +386,7 @@ where
     }
     const ENHANCED_CUTOFF_PLIES: u32 = A::Inner::ENHANCED_CUTOFF_PLIES;
     const GUESS_BY_DEEPENING: bool = A::Inner::GUESS_BY_DEEPENING;
+    // (`DRAWS` keeps its default: an adapter may map a value to 0.)
     #[inline]
     fn index_to_key(&self, symmetry: u8, index: u8) -> u8 {
         self.inner().index_to_key(symmetry, index)

@@ -140,6 +140,15 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 } else {
                     lo = t.max(mid + 1).min(hi);
                 }
+                // No value is 0 in a game without draws: a bound of 0 is one of ±1.
+                if !G::DRAWS {
+                    if lo == 0 && hi > 0 {
+                        lo = 1;
+                    }
+                    if hi == 0 && lo < 0 {
+                        hi = -1;
+                    }
+                }
                 progress(&report(s, lo, hi, "bisection", 0));
             }
             // A window's edge was never proven (a test that fails high lifts `lo` past the value

@@ -222,6 +222,9 @@ impl SolverKnowledge for Domineering {
     /// work lost (one thread, 1 GiB: 7x7 6.77 → 6.00 M nodes, 5x9 1.09 → 0.65 M).
     const GUESS_BY_DEEPENING: bool = false;
 
+    /// No draws: a value is ±1.
+    const DRAWS: bool = false;
+
     /// Enhanced transposition cut-offs to ply 20 (one thread, 1 GiB: 7x7 6.00 → 4.35 M nodes,
     /// 6x8 19.7 → 13.1 M, 5x9 0.65 → 0.49 M, 4x12 3.66 → 2.66 M; time 1-5 % less but on 6x8).
     const ENHANCED_CUTOFF_PLIES: u32 = 20;
