@@ -3,6 +3,7 @@
 //   connect4:WxH[:MOVES] (MOVES: digits, or numbers separated by commas)   kalah:M,N or kalah:S1,…,Sm/N1,…,Nm/STORE_S,STORE_N/S|N, either with :standard   tictactoe[:CELLS]
 //   othello[:NxN[:MOVES]] (MOVES: squares a1…h8 run together, `pass` or `ps` for a pass)   othello:NxN:board=CELLS/SIDE
 //   domineering[:MxN[:v|:h][:MOVES]] (MOVES: dominoes as two cells, a1a2)   domineering:MxN:v|h:board=CELLS/SIDE
+//   hex[:NxN[:swap][:MOVES]] (MOVES: cells a1…k11 and `swap`)   hex:NxN[:swap]:board=CELLS/SIDE
 
 // The board a `game` argument names, or null for a game with no board (random trees, tree files).
 function parseBoard(spec) {
@@ -37,7 +38,61 @@ function parseBoard(spec) {
   }
   if (spec === "othello" || spec.startsWith("othello:")) return parseOthello(spec);
   if (spec === "domineering" || spec.startsWith("domineering:")) return parseDomineering(spec);
+  if (spec === "hex" || spec.startsWith("hex:")) return parseHex(spec);
   return null;
+}
+
+// A Hex board: cells[i] ("b" Black, "w" White, "" empty) row by row from a1 (row 1 at the top,
+// each row half a cell right of the one above), whether Black moves; null for text that is no
+// position (a cell off the board or taken, a swap out of turn).
+function parseHex(spec) {
+  const parts = spec.split(":");
+  const [rows, cols] = (parts[1] || "11x11").split(/x/i).map(Number);
+  if (!(rows >= 1 && rows <= 11 && rows === cols)) return null;
+  const n = rows;
+  let i = 2;
+  if (/^swap$/i.test(parts[i] || "")) i++;
+  const rest = parts.slice(i).join(":");
+  let cells = Array(n * n).fill(""), black = true;
+  if (rest.startsWith("board=")) {
+    const [text = "", s = "B"] = rest.slice("board=".length).split("/");
+    if (text.length !== n * n) return null;
+    cells = [...text].map((c) => ("BbXx".includes(c) ? "b" : "WwOo".includes(c) ? "w" : ""));
+    black = !"WwOo".includes(s.trim());
+  } else {
+    for (const name of rest.toLowerCase().match(/swap|[a-z]\d+/g) || []) {
+      if (name === "swap") {
+        const at = cells.indexOf("b");
+        if (black || at < 0 || cells.includes("w")) return null;
+        cells[at] = "";
+        cells[(at % n) * n + Math.floor(at / n)] = "w";
+        black = true;
+        continue;
+      }
+      const r = Number(name.slice(1)) - 1, c = name.charCodeAt(0) - 97;
+      if (r < 0 || r >= n || c >= n || cells[r * n + c]) return null;
+      cells[r * n + c] = black ? "b" : "w";
+      black = !black;
+    }
+  }
+  return { kind: "hex", n, cells, black };
+}
+
+// The centre of cell i of an n×n Hex board drawn with hexagons of radius `r` (pointy tops): the
+// rhombus leans right, a row half a cell right of the one above.
+function hexCentre(i, n, r, pad) {
+  const w = Math.sqrt(3) * r, row = Math.floor(i / n), col = i % n;
+  return [pad + w / 2 + (col + row / 2) * w, pad + r + row * 1.5 * r];
+}
+
+// A hexagon's path (pointy top) around (x, y).
+function hexPath(ctx, x, y, r) {
+  ctx.beginPath();
+  for (let k = 0; k < 6; k++) {
+    const a = Math.PI / 3 * k + Math.PI / 6;
+    ctx.lineTo(x + r * Math.cos(a), y + r * Math.sin(a));
+  }
+  ctx.closePath();
 }
 
 // A Domineering board: cells[i] ("v" covered by Vertical, "h" by Horizontal, "#" covered, ""
@@ -208,6 +263,22 @@ function drawSmallBoard(ctx, board, x, y, flip) {
       ctx.strokeRect(x0 + 0.5, y0 + 0.5, cell, cell);
     });
     size = [w + 1, h + 1];
+  } else if (board.kind === "hex") {
+    const n = board.n, r = Math.max(4, Math.min(9, Math.floor(60 / n))), pad = 3;
+    const w = Math.sqrt(3) * r * (n + (n - 1) / 2) + 2 * pad, h = r * (1.5 * n + 0.5) + 2 * pad;
+    ctx.fillStyle = "#f4efe4";
+    ctx.fillRect(0, 0, w, h);
+    // Black's edges (top and bottom rows) dark, White's (first and last columns) light grey.
+    board.cells.forEach((c, i) => {
+      const [x, y] = hexCentre(i, n, r, pad);
+      hexPath(ctx, x, y, r - 0.5);
+      ctx.fillStyle = c === "b" ? "#111" : c === "w" ? "#fff" : "#e2c99b";
+      ctx.fill();
+      const row = Math.floor(i / n), col = i % n;
+      ctx.strokeStyle = row === 0 || row === n - 1 ? "#111" : col === 0 || col === n - 1 ? "#999" : "#b9ad95";
+      ctx.stroke();
+    });
+    size = [Math.ceil(w), Math.ceil(h)];
   }
   ctx.restore();
   return size;

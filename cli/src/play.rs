@@ -11,7 +11,7 @@ use gamesearch::solver::book::Book;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Probed;
 use gamesearch::{Algorithm, Limits, MctsParams, Player, PositionKey, SolverKnowledge};
-use gamesearch_games::{Connect4, Domineering, Kalah, Othello, TicTacToe};
+use gamesearch_games::{Connect4, Domineering, Hex, Kalah, Othello, TicTacToe};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -236,6 +236,40 @@ impl Board for Domineering {
         Domineering::parse_move(self, s)
             .ok()
             .filter(|&m| gamesearch::Game::moves(self).any(|x| x == m))
+    }
+}
+
+impl Board for Hex {
+    /// Each player's fewest empty cells still to fill to join its edges, White's less Black's.
+    fn heuristic_unit() -> &'static str {
+        "distances (cells each player still needs)"
+    }
+    /// A win is all there is: the first player wins (+1) or loses (−1).
+    fn score_text(&self, _: gamesearch::Score) -> Option<String> {
+        None
+    }
+    fn board(&self) -> String {
+        format!("{self}\n")
+    }
+    fn side_name(p: Player) -> &'static str {
+        match p {
+            Player::Max => "Black (first, top to bottom)",
+            Player::Min => "White (second, left to right)",
+        }
+    }
+    /// A cell (`c3`, either case) or `swap`.
+    fn parse_move(&self, s: &str) -> Option<u8> {
+        Hex::parse_move(self, s)
+            .ok()
+            .filter(|&m| gamesearch::Game::moves(self).any(|x| x == m))
+    }
+    fn move_help(&self) -> String {
+        format!(
+            "an empty cell, a1 to {}{}{}",
+            (b'a' + self.size() as u8 - 1) as char,
+            self.size(),
+            if self.can_swap() { ", or swap" } else { "" }
+        )
     }
 }
 

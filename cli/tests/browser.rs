@@ -23,7 +23,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use gamesearch::trace::{Trace, TraceNode};
 use gamesearch::{Game, Player};
 use gamesearch_games::othello::{Othello, PASS};
-use gamesearch_games::{Domineering, GameSpec};
+use gamesearch_games::{Domineering, GameSpec, Hex};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value};
 
@@ -1018,6 +1018,93 @@ async fn domineering_on_the_board_page_and_in_the_viewer() {
     viewer_draws_every_board("domineering.html", "domineering:4x4:b1b2").await;
 }
 
+/// Hex on the board page: every empty cell a hexagon with the solver's value of its move, the
+/// stones drawn, a click plays; White's swap is a button with its value; the page's reading of
+/// the notation is the library's, position by position; the viewer draws every node's board.
+async fn hex_on_the_board_page_and_in_the_viewer() {
+    let s = Server::start(&["--tt-mb", "16"]);
+    let game = "hex:4x4:swap:b2";
+    let d = Driver::open(&format!("http://{}/?game={game}&time=2", s.addr)).await;
+    d.until(
+        30,
+        "the exact value",
+        "return document.getElementById('status').textContent.includes(\"(first player's view)\") && !document.getElementById('status').textContent.includes('not exact')",
+    )
+    .await;
+    let shown = d
+        .js("return [...document.querySelectorAll('.hexboard g[data-move]')].map(e => [e.dataset.move, e.querySelector('text').textContent])")
+        .await;
+    let p: Hex = game["hex:".len()..].parse().unwrap();
+    let legal: Vec<String> = p
+        .moves()
+        .map(|m| p.move_name(m))
+        .filter(|m| m != "swap")
+        .collect();
+    let shown = shown.as_array().unwrap();
+    assert_eq!(shown.len(), legal.len(), "{shown:?}");
+    for cell in shown {
+        let (m, text) = (cell[0].as_str().unwrap(), cell[1].as_str().unwrap());
+        assert!(legal.iter().any(|l| l == m), "{m} is legal");
+        assert_eq!(
+            text,
+            signed(exact(&format!("{game},{m}"))),
+            "the value under {m}"
+        );
+    }
+    // The swap button, with the value of swapping.
+    let swap = d
+        .js("const b = document.querySelector('#swap'); return b && b.querySelector('.val').textContent")
+        .await;
+    assert_eq!(swap, json!(signed(exact(&format!("{game},swap")))));
+    d.click("#swap button").await;
+    d.until(
+        10,
+        "the swap played",
+        &format!("return document.getElementById('game').value === '{game},swap'"),
+    )
+    .await;
+    // One white stone, no black one, after the swap.
+    let stones = d
+        .js("return ['#111', '#fff'].map(c => [...document.querySelectorAll('.hexboard polygon')].filter(e => e.getAttribute('fill') === c).length)")
+        .await;
+    assert_eq!(stones, json!([0, 1]));
+    // The page's reading of the notation against the library's, position by position.
+    let mut games = Vec::new();
+    let mut q = Hex::new(5, true).unwrap();
+    let mut text = String::from("hex:5x5:swap");
+    let mut sep = ":";
+    while let Some(m) = q.moves().nth(q.moves().count() / 3) {
+        text = format!("{text}{sep}{}", q.move_name(m));
+        sep = ",";
+        q = q.play(m);
+        games.push((text.clone(), q));
+        games.push((format!("hex:{}", q.notation()), q));
+    }
+    let names: Vec<&str> = games.iter().map(|(g, _)| g.as_str()).collect();
+    let read = d
+        .js(&format!(
+            "return {}.map(g => {{ const b = parseBoard(g); return b && [b.cells.map(c => c || '-').join(''), b.black]; }})",
+            serde_json::to_string(&names).unwrap()
+        ))
+        .await;
+    for ((g, q), b) in games.iter().zip(read.as_array().unwrap()) {
+        let cells: String = (0..q.size() * q.size())
+            .map(|i| {
+                if q.black() >> i & 1 == 1 {
+                    'b'
+                } else if q.white() >> i & 1 == 1 {
+                    'w'
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        assert_eq!(b, &json!([cells, q.black_to_move()]), "{g}");
+    }
+    d.end().await;
+    viewer_draws_every_board("hex.html", "hex:4x4:b2").await;
+}
+
 /// The viewer on an alpha-beta trace of `game` to depth 3 (written to `name`): every node has a
 /// board the page reads and draws.
 async fn viewer_draws_every_board(name: &str, game: &str) {
@@ -1083,6 +1170,7 @@ fn main() -> std::process::ExitCode {
         browser_test!(async a_board_wider_than_nine_columns_reads_and_writes_the_comma_notation),
         browser_test!(async othello_on_the_board_page_and_in_the_viewer),
         browser_test!(async domineering_on_the_board_page_and_in_the_viewer),
+        browser_test!(async hex_on_the_board_page_and_in_the_viewer),
         browser_test!(the_board_shows_every_columns_value_in_a_real_browser),
         browser_test!(the_engine_plays_a_game_to_the_end_in_a_real_browser),
         browser_test!(the_values_under_the_moves_are_the_first_players_view),

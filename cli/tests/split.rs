@@ -107,7 +107,7 @@ fn bad_jobs_and_splits_are_one_line_exit_2() {
     for (args, says) in [
         (
             vec!["split", "random:b=2,h=3,seed=1", "--plies", "1"],
-            "only connect4, kalah, tictactoe, othello and domineering",
+            "only connect4, kalah, tictactoe, othello, domineering and hex",
         ),
         (
             vec![

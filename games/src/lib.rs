@@ -10,6 +10,7 @@
 //! - [`connect4`]: Connect-Four on any board up to 128 bits (Pons' bitboards, u64 or u128);
 //! - [`kalah`]: Kalah(m, n) with Irving, Donkers & Uiterwijk's rules or the standard one ([`Rule`]);
 //! - [`domineering`]: Domineering on m×n boards up to 128 cells (u128 bitboards, safe-move bounds);
+//! - [`hex`]: Hex on n×n boards up to 11x11 (u128 bitboards, the swap rule, dead cells);
 //! - [`othello`]: Othello on 4x4, 6x6 and 8x8 boards (bitboards, passes, disc margins);
 //! - [`tictactoe`];
 //! - [`spec`]: the `GAME` text of the command line ([`GameSpec`]), which also names the
@@ -29,6 +30,7 @@
 pub mod benchmark;
 pub mod connect4;
 pub mod domineering;
+pub mod hex;
 pub mod kalah;
 pub mod othello;
 pub mod spec;
@@ -37,6 +39,7 @@ pub mod tictactoe;
 
 pub use connect4::{Bitboard, Connect4};
 pub use domineering::Domineering;
+pub use hex::Hex;
 pub use kalah::{Kalah, Rule};
 pub use othello::Othello;
 pub use spec::GameSpec;

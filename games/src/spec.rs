@@ -1,6 +1,6 @@
 //! The `GAME` argument of the CLI, parsed in the library so that tools can share it.
 
-use crate::{Connect4, Domineering, Kalah, Othello, TicTacToe};
+use crate::{Connect4, Domineering, Hex, Kalah, Othello, TicTacToe};
 use gamesearch::error::Error;
 use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 
@@ -9,7 +9,8 @@ use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 /// with `:standard` for the standard capture rule (see [`crate::Rule`]), `othello[:NxN[:MOVES]]`
 /// or `othello:NxN:board=CELLS/SIDE` (see [`Othello`]'s text form),
 /// `domineering[:MxN[:v|:h][:MOVES]]` or `domineering:MxN:v|h:board=CELLS/SIDE` (see
-/// [`Domineering`]'s text form), `tictactoe[:CELLS]`, or
+/// [`Domineering`]'s text form), `hex[:NxN[:swap][:MOVES]]` or `hex:NxN[:swap]:board=CELLS/SIDE`
+/// (see [`Hex`]'s text form), `tictactoe[:CELLS]`, or
 /// `connect4:WxH[:MOVES]` (MOVES: 1-based columns played, as digits or numbers separated by
 /// commas; see [`crate::Connect4::play_moves`]).
 ///
@@ -22,6 +23,7 @@ use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 /// assert!(matches!("connect4:8x8:4,5".parse::<GameSpec>(), Ok(GameSpec::Connect4Wide(_))));
 /// assert!(matches!("tictactoe".parse::<GameSpec>(), Ok(GameSpec::TicTacToe(_))));
 /// assert!(matches!("domineering:6x6:h".parse::<GameSpec>(), Ok(GameSpec::Domineering(_))));
+/// assert!(matches!("hex:5x5:c3".parse::<GameSpec>(), Ok(GameSpec::Hex(_))));
 /// assert!("chess:start".parse::<GameSpec>().is_err());
 /// ```
 #[derive(Debug)]
@@ -38,6 +40,8 @@ pub enum GameSpec {
     Othello(Othello),
     /// A Domineering position.
     Domineering(Domineering),
+    /// A Hex position.
+    Hex(Hex),
     /// A Connect-Four position on a board of at most 64 bits (`(H+1)·W <= 64`).
     Connect4(Connect4),
     /// A Connect-Four position on a board past 64 bits (`64 < (H+1)·W <= 128`: 10x6, 9x7, 8x8,
@@ -46,7 +50,7 @@ pub enum GameSpec {
 }
 
 /// The kinds of game a `GAME` argument may start with.
-const KINDS: [&str; 7] = [
+const KINDS: [&str; 8] = [
     "random",
     "tree",
     "kalah",
@@ -54,10 +58,11 @@ const KINDS: [&str; 7] = [
     "connect4",
     "othello",
     "domineering",
+    "hex",
 ];
 
 /// The forms a `GAME` argument may take, as an unknown game's error lists them.
-pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N[:standard], kalah:POSITION[:standard], tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]], othello:NxN:board=CELLS/SIDE, domineering[:MxN[:v|:h][:MOVES]] or domineering:MxN:v|h:board=CELLS/SIDE";
+pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N[:standard], kalah:POSITION[:standard], tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]], othello:NxN:board=CELLS/SIDE, domineering[:MxN[:v|:h][:MOVES]], domineering:MxN:v|h:board=CELLS/SIDE, hex[:NxN[:swap][:MOVES]] or hex:NxN[:swap]:board=CELLS/SIDE";
 
 /// The error for a `GAME` argument that names no known game.
 fn unknown(s: &str) -> Error {
@@ -94,6 +99,9 @@ impl std::str::FromStr for GameSpec {
         if s == "domineering" {
             return Ok(GameSpec::Domineering(Domineering::new(8, 8, true)?));
         }
+        if s == "hex" {
+            return Ok(GameSpec::Hex(Hex::new(11, false)?));
+        }
         let known = s.split_once(':').filter(|(kind, _)| KINDS.contains(kind));
         let Some((kind, rest)) = known else {
             return Err(unknown(s));
@@ -105,6 +113,7 @@ impl std::str::FromStr for GameSpec {
             "tictactoe" => Ok(GameSpec::TicTacToe(rest.parse()?)),
             "othello" => Ok(GameSpec::Othello(rest.parse()?)),
             "domineering" => Ok(GameSpec::Domineering(rest.parse()?)),
+            "hex" => Ok(GameSpec::Hex(rest.parse()?)),
             "connect4" => {
                 let (size, moves) = rest.split_once(':').unwrap_or((rest, ""));
                 let bad = || {
@@ -142,7 +151,7 @@ impl GameSpec {
     /// assert_eq!(GameSpec::tree_file("kalah:6,4"), None);
     /// ```
     pub fn tree_file(s: &str) -> Option<&str> {
-        if s == "tictactoe" || s == "othello" || s == "domineering" {
+        if s == "tictactoe" || s == "othello" || s == "domineering" || s == "hex" {
             return None;
         }
         match s.split_once(':').filter(|(kind, _)| KINDS.contains(kind)) {
@@ -184,7 +193,8 @@ impl GameSpec {
             | GameSpec::Connect4(_)
             | GameSpec::Connect4Wide(_)
             | GameSpec::Othello(_)
-            | GameSpec::Domineering(_) => None,
+            | GameSpec::Domineering(_)
+            | GameSpec::Hex(_) => None,
             GameSpec::TicTacToe(_) => Some(9),
         }
     }
@@ -225,6 +235,7 @@ impl GameSpec {
             // Every move but a pass fills a square; two passes in a row end the game.
             GameSpec::Othello(p) => Some(2 * p.empties()),
             GameSpec::Domineering(p) => Some(p.empty_cells() / 2),
+            GameSpec::Hex(p) => gamesearch::SolverKnowledge::plies_left_at_most(p),
             GameSpec::TicTacToe(p) => Some(gamesearch::Game::moves(p).count() as u32),
             GameSpec::Connect4(c) => gamesearch::SolverKnowledge::plies_left_at_most(c),
             GameSpec::Connect4Wide(c) => gamesearch::SolverKnowledge::plies_left_at_most(c),
@@ -266,6 +277,10 @@ impl GameSpec {
                 u64::from(p.empty_cells().max(1)),
                 depth.min(p.empty_cells() / 2),
             ),
+            GameSpec::Hex(p) => {
+                let cells = u64::from(p.empty().count_ones());
+                uniform(cells.max(1), depth.min(cells as u32 + 1))
+            }
             GameSpec::Connect4(c) => uniform(
                 c.width() as u64,
                 depth.min(self.max_plies().unwrap_or(depth)),

@@ -11,7 +11,7 @@ use gamesearch::split::{
 };
 use gamesearch::{Error, Game, Score};
 
-use crate::{Connect4, Domineering, GameSpec, Kalah, Othello, TicTacToe};
+use crate::{Connect4, Domineering, GameSpec, Hex, Kalah, Othello, TicTacToe};
 
 /// A plan of one of the shipped splittable games, chosen by its `GAME` argument.
 #[derive(Clone, Debug)]
@@ -22,6 +22,7 @@ enum AnyPlan {
     TicTacToe(Plan<TicTacToe>),
     Othello(Plan<Othello>),
     Domineering(Plan<Domineering>),
+    Hex(Plan<Hex>),
 }
 
 /// Evaluates `$body` with `$p` bound to the plan inside, whichever game it is.
@@ -34,6 +35,7 @@ macro_rules! on_plan {
             AnyPlan::TicTacToe($p) => $body,
             AnyPlan::Othello($p) => $body,
             AnyPlan::Domineering($p) => $body,
+            AnyPlan::Hex($p) => $body,
         }
     };
 }
@@ -49,6 +51,7 @@ macro_rules! on_splittable {
             GameSpec::TicTacToe($p) => $body,
             GameSpec::Othello($p) => $body,
             GameSpec::Domineering($p) => $body,
+            GameSpec::Hex($p) => $body,
             _ => Err(not_splittable()),
         }
     };
@@ -57,7 +60,7 @@ macro_rules! on_splittable {
 /// The error for a game that has no text form for its positions.
 fn not_splittable() -> Error {
     Error::BadParameter(
-        "only connect4, kalah, tictactoe, othello and domineering positions can be split into jobs (a job is sent as its position's text)"
+        "only connect4, kalah, tictactoe, othello, domineering and hex positions can be split into jobs (a job is sent as its position's text)"
             .into(),
     )
 }
@@ -96,6 +99,7 @@ pub fn split_text(game: &str, plies: u32, max_jobs: usize) -> Result<SplitText, 
         GameSpec::TicTacToe(p) => AnyPlan::TicTacToe(split(&p, plies, max_jobs)?),
         GameSpec::Othello(p) => AnyPlan::Othello(split(&p, plies, max_jobs)?),
         GameSpec::Domineering(p) => AnyPlan::Domineering(split(&p, plies, max_jobs)?),
+        GameSpec::Hex(p) => AnyPlan::Hex(split(&p, plies, max_jobs)?),
         _ => return Err(not_splittable()),
     };
     let lines = on_plan!(&plan, p => lines(p, game));
@@ -299,6 +303,7 @@ enum AnyMaster {
     TicTacToe(Master<TicTacToe>),
     Othello(Master<Othello>),
     Domineering(Master<Domineering>),
+    Hex(Master<Hex>),
 }
 
 /// Evaluates `$body` with `$m` bound to the master inside, whichever game it is.
@@ -311,6 +316,7 @@ macro_rules! on_master {
             AnyMaster::TicTacToe($m) => $body,
             AnyMaster::Othello($m) => $body,
             AnyMaster::Domineering($m) => $body,
+            AnyMaster::Hex($m) => $body,
         }
     };
 }
@@ -348,6 +354,7 @@ impl SplitText {
             AnyPlan::TicTacToe(p) => AnyMaster::TicTacToe(Master::new(p.clone(), guess)),
             AnyPlan::Othello(p) => AnyMaster::Othello(Master::new(p.clone(), guess)),
             AnyPlan::Domineering(p) => AnyMaster::Domineering(Master::new(p.clone(), guess)),
+            AnyPlan::Hex(p) => AnyMaster::Hex(Master::new(p.clone(), guess)),
         };
         TextMaster { inner }
     }

@@ -44,11 +44,10 @@ pub(crate) fn lookup(
         GameSpec::TicTacToe(p) => answer(book, &replay(&p, &game.moves)?),
         GameSpec::Othello(p) => answer(book, &replay(&p, &game.moves)?),
         GameSpec::Domineering(p) => answer(book, &replay(&p, &game.moves)?),
-        _ => {
-            return Err(bad(
-                "a book holds Connect-Four, Kalah, tic-tac-toe, Othello or Domineering positions",
-            ))
-        }
+        GameSpec::Hex(p) => answer(book, &replay(&p, &game.moves)?),
+        _ => return Err(bad(
+            "a book holds Connect-Four, Kalah, tic-tac-toe, Othello, Domineering or Hex positions",
+        )),
     })
 }
 

@@ -79,6 +79,10 @@ macro_rules! with_position {
                 let $g = &replay(&p, &game.moves)?;
                 $body
             }
+            GameSpec::Hex(p) => {
+                let $g = &replay(&p, &game.moves)?;
+                $body
+            }
         }
     }};
 }
@@ -186,6 +190,7 @@ impl Game {
             GameSpec::TicTacToe(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Othello(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Domineering(p) => replay(&p, &self.moves)?.board(),
+            GameSpec::Hex(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Random(_) | GameSpec::Tree(_) => format!(
                 "{} after {} moves (a tree: no board to draw)",
                 self.spec,
@@ -574,7 +579,7 @@ pub(crate) fn solve<'py>(
             ));
         }
         let Ok(game) = game.downcast::<Game>() else {
-            return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, Domineering, tic-tac-toe), not a game written in Python"));
+            return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, Domineering, Hex, tic-tac-toe), not a game written in Python"));
         };
         cfg.book = Some(book.for_game(&game.get().spec)?);
     }
@@ -762,6 +767,7 @@ enum Engines {
     TicTacToe(gamesearch::engine::Engine<gamesearch_games::TicTacToe>),
     Othello(gamesearch::engine::Engine<gamesearch_games::Othello>),
     Domineering(gamesearch::engine::Engine<gamesearch_games::Domineering>),
+    Hex(gamesearch::engine::Engine<gamesearch_games::Hex>),
     /// A game written in Python (its `evaluate()` is the heuristic; with `key()` the table
     /// finds transpositions, from one move to the next too).
     Python(gamesearch::engine::Engine<protocol::PyGame>),
@@ -845,7 +851,7 @@ impl Engine {
             // A game written in Python: checked as every search checks it.
             protocol::Root::new(game)?;
             if book.is_some() {
-                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, Domineering, tic-tac-toe), not a game written in Python"));
+                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, Domineering, Hex, tic-tac-toe), not a game written in Python"));
             }
             return Ok(Engine {
                 at: At::Python(game.clone().unbind()),
@@ -876,9 +882,10 @@ impl Engine {
             GameSpec::Domineering(_) => {
                 Engines::Domineering(gamesearch::engine::Engine::new(&cfg).map_err(bad)?)
             }
+            GameSpec::Hex(_) => Engines::Hex(gamesearch::engine::Engine::new(&cfg).map_err(bad)?),
             _ => {
                 return Err(bad(
-                    "the engine plays games (connect4, kalah, tictactoe, othello, domineering, or one written in Python), not random or explicit trees",
+                    "the engine plays games (connect4, kalah, tictactoe, othello, domineering, hex, or one written in Python), not random or explicit trees",
                 ))
             }
         };
@@ -973,6 +980,10 @@ impl Engine {
                 interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }
             (GameSpec::Domineering(p), Engines::Domineering(e)) => {
+                let p = replay(&p, moves)?;
+                interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
+            }
+            (GameSpec::Hex(p), Engines::Hex(e)) => {
                 let p = replay(&p, moves)?;
                 interruptible(py, &stop, || thought_json(&p, &e.think(&p, &lim, |_| {})))?
             }

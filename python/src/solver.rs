@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use gamesearch::{ExactSolver, PositionKey, SolveConfig, SolverKnowledge};
 use gamesearch_games::GameSpec;
-use gamesearch_games::{Connect4, Domineering, Kalah, Othello, TicTacToe};
+use gamesearch_games::{Connect4, Domineering, Hex, Kalah, Othello, TicTacToe};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -24,6 +24,7 @@ enum Table {
     TicTacToe(ExactSolver<TicTacToe>),
     Othello(ExactSolver<Othello>),
     Domineering(ExactSolver<Domineering>),
+    Hex(ExactSolver<Hex>),
     /// With the game's class, kept alive (never read) so that its address, in the rules, is not
     /// reused by another class.
     #[allow(dead_code)]
@@ -120,7 +121,7 @@ impl Solver {
             (None, _) => None,
             (Some(b), Ok(g)) => Some(b.get().for_game(&g.get().spec)?),
             (Some(_), Err(_)) => {
-                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, Domineering, tic-tac-toe), not a game written in Python"))
+                return Err(bad("a book holds positions of the shipped games (Connect-Four, Kalah, Othello, Domineering, Hex, tic-tac-toe), not a game written in Python"))
             }
         };
         let cfg = SolveConfig {
@@ -166,6 +167,10 @@ impl Solver {
                 GameSpec::Domineering(p) => {
                     let rules = gamesearch::split::Splittable::rules(&p);
                     solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Domineering)
+                }
+                GameSpec::Hex(p) => {
+                    let rules = gamesearch::split::Splittable::rules(&p);
+                    solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Hex)
                 }
                 GameSpec::Random(_) | GameSpec::Tree(_) if window.is_some() => Err(bad(
                     "window: random and explicit trees are solved without one",

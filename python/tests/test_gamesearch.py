@@ -66,6 +66,23 @@ def test_domineering():
         gamesearch.Game("domineering:2x30")
 
 
+def test_hex():
+    # 4x4's winning openings are the short diagonal (d1, c2, b3, a4: Hayward & van Rijswijck
+    # 2006); with the swap rule the second player wins any board.
+    g = gamesearch.Game("hex:4x4")
+    assert g.moves()[:3] == ["a1", "b1", "c1"]
+    assert gamesearch.solve("hex:4x4").value == 1
+    assert gamesearch.solve("hex:4x4:c2", method="dfpn").value == 1
+    assert gamesearch.solve("hex:4x4:a1", method="dfpn").value == -1
+    assert gamesearch.solve("hex:3x3:swap").value == -1
+    assert gamesearch.Engine("hex:5x5", time=0.05).best_move() in gamesearch.Game("hex:5x5").moves()
+    assert "Black to move" in str(g)
+    with pytest.raises(GameSearchError, match="not legal"):
+        g.play("e5")
+    with pytest.raises(GameSearchError, match="11x11"):
+        gamesearch.Game("hex:12x12")
+
+
 def test_kalah_names_its_capture_rule():
     # The two rules are two games: Kalah(2,4) is -12 under Irving et al.'s empty-capture rule and
     # -10 under the standard rule (the oracle written apart is games/tests/kalah_rules.rs).

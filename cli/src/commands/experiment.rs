@@ -68,6 +68,29 @@ pub enum ExperimentKind {
         #[arg(long)]
         json: bool,
     },
+    /// Every opening of an n×n Hex board solved (no swap): the board of Black's winning (B) and
+    /// losing (W) first moves beside the published one (4x4 to 7x7), with nodes and time. An
+    /// opening whose half turn came first is read from it (the half turn keeps both players'
+    /// edges).
+    Hex {
+        /// The board's size n.
+        #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = whole::<u64>(1, 11))]
+        size: u64,
+        /// The exact solver: dfpn (the default), dfpn-multi, pn, pn-multi or alphabeta-tt.
+        #[arg(long, default_value = "dfpn")]
+        algo: String,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 256, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
+        tt_mb: u64,
+        /// Threads per solve (alphabeta-tt only).
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1024))]
+        threads: u64,
+        #[command(flatten)]
+        budget: Budgets,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Conspiracy-number search vs alpha-beta/NegaScout: leaves for several NT and ε, move
     /// agreement with minimax, value error — random trees, Kalah(6,4), Connect-Four 5x4.
     Cns {
@@ -190,6 +213,14 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             budget,
             json,
         } => experiment_domineering(max_cells as usize, tt_mb, threads, budget, json)?,
+        ExperimentKind::Hex {
+            size,
+            algo,
+            tt_mb,
+            threads,
+            budget,
+            json,
+        } => experiment_hex(size as usize, &algo, tt_mb, threads, budget, json)?,
         ExperimentKind::Cns {
             positions,
             seed,
@@ -329,6 +360,7 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
                     GameSpec::TicTacToe(p) => run.play(game, p)?,
                     GameSpec::Othello(p) => run.play(game, p)?,
                     GameSpec::Domineering(p) => run.play(game, p)?,
+                    GameSpec::Hex(p) => run.play(game, p)?,
                     GameSpec::Random(_) | GameSpec::Tree(_) => {
                         bail!("experiment engines plays board games, not `{game}`")
                     }
@@ -500,6 +532,63 @@ fn experiment_domineering(
     }
     if disagree > 0 {
         bail!("{disagree} board(s) disagree with the published class");
+    }
+    Ok(())
+}
+
+/// `experiment hex`: each opening solved in turn, its row printed as it is found (Ctrl-C stops
+/// the opening in progress; the rows found are kept).
+fn experiment_hex(
+    size: usize,
+    algo: &str,
+    tt_mb: u64,
+    threads: u64,
+    budget: Budgets,
+    json: bool,
+) -> Result<()> {
+    use gamesearch_cli::experiments::hex;
+    let method: gamesearch::exact::Method = algo.parse()?;
+    let cfg = hex::config(
+        usize::try_from(tt_mb).context("--tt-mb")?,
+        threads as usize,
+        limits(budget)?,
+    );
+    eprintln!(
+        "hex: every opening of {size}x{size} (no swap) by {algo}, {tt_mb} MiB, {threads} thread(s), budget per opening: {}",
+        if budget.given() { "as given" } else { "none" }
+    );
+    let rows = hex::solve_openings(size, method, &cfg, |row| {
+        if !json {
+            let result = match row.black_wins {
+                Some(true) => "Black wins",
+                Some(false) => "White wins",
+                None => "not solved",
+            };
+            let from = if row.solved_as == row.cell {
+                format!("{:>12} nodes {:>8.2} s", row.nodes, row.seconds)
+            } else {
+                format!("as its half turn {}", row.solved_as)
+            };
+            eprintln!("{:<4} {result:<10}  {from}", row.cell);
+        }
+        !(row.black_wins.is_none() && super::interrupted())
+    })?;
+    let disagree = rows.iter().filter(|r| r.agrees == Some(false)).count();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+    } else {
+        print!("{}", hex::board(size, &rows));
+        let solved = rows.iter().filter(|r| r.black_wins.is_some()).count();
+        let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+        let seconds: f64 = rows.iter().map(|r| r.seconds).sum();
+        println!(
+            "{solved} of {} openings solved ({nodes} nodes, {seconds:.2} s), {} agree with the published result, {disagree} do not",
+            rows.len(),
+            rows.iter().filter(|r| r.agrees == Some(true)).count()
+        );
+    }
+    if disagree > 0 {
+        bail!("{disagree} opening(s) disagree with the published result");
     }
     Ok(())
 }

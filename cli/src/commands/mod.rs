@@ -55,6 +55,10 @@ macro_rules! on_game {
                 let $g = p;
                 $body
             }
+            GameSpec::Hex(p) => {
+                let $g = p;
+                $body
+            }
         }
     };
 }
@@ -185,7 +189,8 @@ pub(crate) fn branching(spec: &GameSpec) -> Option<u32> {
         GameSpec::Tree(_)
         | GameSpec::TicTacToe(_)
         | GameSpec::Othello(_)
-        | GameSpec::Domineering(_) => None,
+        | GameSpec::Domineering(_)
+        | GameSpec::Hex(_) => None,
     }
 }
 

@@ -186,8 +186,9 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         (GameSpec::TicTacToe(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Othello(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Domineering(p), None) => play(&p, &engine, session, &base, show)?,
+        (GameSpec::Hex(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Random(_) | GameSpec::Tree(_), None) => {
-            bail!("play needs a game with a board: kalah:…, tictactoe, connect4:…, othello[:…] or domineering[:…]")
+            bail!("play needs a game with a board: kalah:…, tictactoe, connect4:…, othello[:…], domineering[:…] or hex[:…]")
         }
     }
     Ok(())

@@ -5,6 +5,7 @@ pub mod boards;
 pub mod cns;
 pub mod domineering;
 pub mod engines;
+pub mod hex;
 pub mod pearl_kalah;
 pub mod ratios;
 pub mod svg;

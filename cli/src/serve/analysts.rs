@@ -119,6 +119,29 @@ impl Served for Domineering {
     }
 }
 
+impl Served for Hex {
+    fn rules(&self) -> String {
+        gamesearch::split::Splittable::rules(self)
+    }
+    /// A move list grows by the move (`hex:7x7:d4` then `hex:7x7:d4,c5`); a position in the
+    /// board form gives the child's board form.
+    fn game_after(&self, game: &str, mv: u8) -> String {
+        let game = game.trim();
+        if game.contains("board=") {
+            return format!("hex:{}", self.play(mv).notation());
+        }
+        let list = if game == "hex" { "hex:11x11" } else { game };
+        // `hex:NxN[:swap]` has no move yet: the list starts after a colon.
+        let last = list.rsplit(':').next().unwrap_or("");
+        let started = list.matches(':').count() >= 2 && !last.eq_ignore_ascii_case("swap");
+        let sep = if started { "," } else { ":" };
+        format!("{list}{sep}{}", self.move_name(mv))
+    }
+    fn pool(shared: &Shared) -> &Slot<Self> {
+        &shared.hex
+    }
+}
+
 /// The analysts of one game type: the solver that owns the shared table (for the rules in use)
 /// and the analysts not at work, each with a solver over that table and an engine of its own.
 pub(super) struct Pool<G: Game> {

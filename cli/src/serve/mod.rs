@@ -26,7 +26,7 @@
 //! `G` is a game as the command line writes it: `connect4:7x6:4453`, `kalah:6,4`,
 //! `kalah:POSITION`, `tictactoe[:CELLS]`, `othello[:NxN[:MOVES]]`,
 //! `othello:NxN:board=CELLS/SIDE`, `domineering[:MxN[:v|:h][:MOVES]]`,
-//! `domineering:MxN:v|h:board=CELLS/SIDE`. Values are the first player's view (MAX), as everywhere in
+//! `domineering:MxN:v|h:board=CELLS/SIDE`, `hex[:NxN[:swap][:MOVES]]`, `hex:NxN[:swap]:board=CELLS/SIDE`. Values are the first player's view (MAX), as everywhere in
 //! gamesearch.
 
 use std::collections::HashMap;
@@ -48,7 +48,7 @@ use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
 use gamesearch::{line_names, Algorithm, Game, Limits, Player, Score, INF};
 use gamesearch_games::GameSpec;
-use gamesearch_games::{Connect4, Domineering, Kalah, Othello, TicTacToe};
+use gamesearch_games::{Connect4, Domineering, Hex, Kalah, Othello, TicTacToe};
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -131,6 +131,7 @@ pub struct Shared {
     tictactoe: Slot<TicTacToe>,
     othello: Slot<Othello>,
     domineering: Slot<Domineering>,
+    hex: Slot<Hex>,
 }
 
 impl Shared {
@@ -147,6 +148,7 @@ impl Shared {
             tictactoe: empty(),
             othello: empty(),
             domineering: empty(),
+            hex: empty(),
         })
     }
 }

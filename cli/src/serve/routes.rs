@@ -10,6 +10,7 @@ pub(super) enum Position {
     TicTacToe(TicTacToe),
     Othello(Othello),
     Domineering(Domineering),
+    Hex(Hex),
 }
 
 /// Binds `$p` to the position's game and evaluates `$body` (monomorphised per game).
@@ -22,6 +23,7 @@ macro_rules! on_board {
             Position::TicTacToe($p) => $body,
             Position::Othello($p) => $body,
             Position::Domineering($p) => $body,
+            Position::Hex($p) => $body,
         }
     };
 }
@@ -35,7 +37,7 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
     }
     let other = || {
         ApiError::bad(format!(
-            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS], othello[:NxN[:MOVES]], othello:NxN:board=CELLS/SIDE, domineering[:MxN[:v|:h][:MOVES]] or domineering:MxN:v|h:board=CELLS/SIDE"
+            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS], othello[:NxN[:MOVES]], othello:NxN:board=CELLS/SIDE, domineering[:MxN[:v|:h][:MOVES]], domineering:MxN:v|h:board=CELLS/SIDE, hex[:NxN[:swap][:MOVES]] or hex:NxN[:swap]:board=CELLS/SIDE"
         ))
     };
     let board = [
@@ -44,8 +46,9 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
         "tictactoe:",
         "othello:",
         "domineering:",
+        "hex:",
     ];
-    if !["tictactoe", "othello", "domineering"].contains(&game)
+    if !["tictactoe", "othello", "domineering", "hex"].contains(&game)
         && !board.iter().any(|b| game.starts_with(b))
     {
         return Err(other());
@@ -57,6 +60,7 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
         GameSpec::TicTacToe(p) => Ok(Position::TicTacToe(p)),
         GameSpec::Othello(p) => Ok(Position::Othello(p)),
         GameSpec::Domineering(p) => Ok(Position::Domineering(p)),
+        GameSpec::Hex(p) => Ok(Position::Hex(p)),
         GameSpec::Random(_) | GameSpec::Tree(_) => Err(other()),
     }
 }

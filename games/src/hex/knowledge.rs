@@ -1,0 +1,281 @@
+//! What the solver knows of Hex beyond the rules: a win with the next stone, the opponent's
+//! such wins (one must be blocked; two lose), virtual connections by H-search (a player joined
+//! to its edges wins; the opponent's semi connections say where the mover must play), dead
+//! cells left out, a move order, and the half turn in the key.
+
+use gamesearch::{Game, PositionKey, Score, SolverKnowledge};
+
+use super::bits::{dead_cells, fill, half_turn, neighbours};
+use super::vc::{edge_connections, EdgeConnections};
+use super::{Hex, SWAP};
+
+impl Hex {
+    /// The empty cells where Black's stone (`black`) or White's would join that player's
+    /// edges at once: cells next to (or on) both a chain touching the first edge and one
+    /// touching the second.
+    ///
+    /// ```
+    /// use gamesearch_games::Hex;
+    /// // Black has c1, c2, c4, c5 down the c column: c3 joins them.
+    /// let p = Hex::new(5, false).unwrap().play_moves("c1,a1,c2,a2,c4,a3,c5,e5").unwrap();
+    /// assert_eq!(p.winning_cells(true), 1 << 12);
+    /// assert_eq!(p.winning_cells(false), 0);
+    /// ```
+    pub fn winning_cells(&self, black: bool) -> u128 {
+        let m = self.masks();
+        let n = self.size;
+        let (own, from, to) = if black {
+            (self.black, m.top, m.bottom)
+        } else {
+            (self.white, m.left, m.right)
+        };
+        let empty = self.empty();
+        let first = fill(own & from, own, n, m);
+        let last = fill(own & to, own, n, m);
+        (neighbours(first, n, m) | from) & (neighbours(last, n, m) | to) & empty
+    }
+
+    /// Whether Black (`black`) or White has joined its edges *virtually*: H-search finds a
+    /// full connection between them (bridges, edge templates and what the AND and OR rules
+    /// build from them), which wins whoever is to move. `false` may miss one (H-search is
+    /// incomplete); `true` is always right.
+    ///
+    /// ```
+    /// use gamesearch_games::Hex;
+    /// // Black: c2 (an edge bridge to row 1) and b4 (one to row 5), a bridge apart.
+    /// let p = Hex::new(5, false).unwrap().play_moves("c2,a1,b4,a2").unwrap();
+    /// assert!(p.virtually_joined(true));
+    /// assert!(!p.virtually_joined(false));
+    /// ```
+    pub fn virtually_joined(&self, black: bool) -> bool {
+        self.edge_connections(black).full
+    }
+
+    /// The cells where the side to move must play or lose: those in every semi connection
+    /// H-search finds between the opponent's edges (the opponent, moving next, would win by
+    /// any of them); every empty cell when it finds none, none when it finds a full one.
+    ///
+    /// ```
+    /// use gamesearch::Game;
+    /// use gamesearch_games::Hex;
+    /// let start = Hex::new(5, false).unwrap();
+    /// // After Black's e1 (the obtuse corner), White must play in 6 of the 24 empty cells …
+    /// let p = start.play_moves("e1").unwrap();
+    /// let cells = |set: u128| (0..25u8).filter(|&i| set >> i & 1 == 1).map(|i| p.move_name(i)).collect::<Vec<_>>();
+    /// assert_eq!(cells(p.must_play()), ["d2", "c3", "d3", "b4", "c4", "b5"]);
+    /// // … and after c3 in none: H-search joins c3 to both edges (edge templates), Black has won.
+    /// let p = start.play_moves("c3").unwrap();
+    /// assert!(p.virtually_joined(true));
+    /// assert_eq!(p.must_play(), 0);
+    /// ```
+    pub fn must_play(&self) -> u128 {
+        self.edge_connections(!self.black_to_move).must_play & self.empty()
+    }
+
+    /// H-search's connections between Black's (`black`) or White's edges (see the module
+    /// `vc`): whether it has joined them virtually, or would with one move, and where the other
+    /// player must then play.
+    pub(crate) fn edge_connections(&self, black: bool) -> EdgeConnections {
+        let m = self.masks();
+        let (own, from, to) = if black {
+            (self.black, m.top, m.bottom)
+        } else {
+            (self.white, m.left, m.right)
+        };
+        edge_connections(own, self.empty(), from, to, self.size, m)
+    }
+
+    /// The empty cells that are dead (see [`SolverKnowledge::non_losing_moves`]).
+    pub fn dead_cells(&self) -> u128 {
+        dead_cells(self.black, self.white, self.size, self.masks())
+    }
+
+    /// The opponent's winning cells (its threats), for the side to move.
+    #[inline]
+    fn threats(&self) -> u128 {
+        self.winning_cells(!self.black_to_move)
+    }
+
+    /// How promising a cell is for the side to move, higher first: next to stones (the
+    /// opponent's count twice, the mover's once), then near the centre.
+    #[inline]
+    fn cell_rank(&self, mv: u8) -> u32 {
+        if mv == SWAP {
+            return 0;
+        }
+        let m = self.masks();
+        let around = neighbours(1u128 << mv, self.size, m);
+        let (own, theirs) = if self.black_to_move {
+            (self.black, self.white)
+        } else {
+            (self.white, self.black)
+        };
+        let near = 2 * (around & theirs).count_ones() + (around & own).count_ones();
+        let n = i32::from(self.size);
+        let (r, c) = (i32::from(mv) / n, i32::from(mv) % n);
+        // Hex distance from the centre (doubled, so that even boards' centres count alike).
+        let (dr, dc) = (2 * r - (n - 1), 2 * c - (n - 1));
+        let from_centre = (dr.abs() + dc.abs() + (dr + dc).abs()) as u32 / 2;
+        near * 64 + (64 - from_centre.min(63))
+    }
+}
+
+impl SolverKnowledge for Hex {
+    /// A cell that joins the mover's edges.
+    fn immediate_win(&self) -> Option<u8> {
+        if self.over {
+            return None;
+        }
+        let wins = self.winning_cells(self.black_to_move);
+        (wins != 0).then(|| wins.trailing_zeros() as u8)
+    }
+
+    /// With no immediate win of its own, the mover must take the opponent's winning cell when
+    /// there is one, and loses when there are two or more (a stone fills one; it cannot undo
+    /// the other) — unless it may swap, which is kept. Of the cells left, only the must-play
+    /// region is kept ([`Hex::must_play`]: elsewhere the opponent plays a semi connection's key
+    /// and wins). And moves to *dead* cells are dropped while another move is kept: a cell
+    /// whose four neighbours in a row hold one player's stones (an edge counting as its
+    /// owner's) never matters to the outcome, so a stone there is a pass, and in Hex a stone
+    /// anywhere else is never worse than a pass (an extra stone never hurts its owner). Each
+    /// measured on and off in docs/results.md.
+    fn non_losing_moves(&self, moves: &mut [u8]) -> usize {
+        let threats = self.threats();
+        let swap = self.can_swap();
+        let keep: u128 = if threats == 0 {
+            let dead = self.dead_cells();
+            let live = self.empty() & !dead;
+            if live == 0 && !swap {
+                // Every cell is dead: the outcome is settled; any one move stands for all.
+                self.empty() & self.empty().wrapping_neg()
+            } else {
+                live
+            }
+        } else if threats & (threats - 1) == 0 {
+            threats
+        } else {
+            0
+        };
+        // The opponent's stone on a cell joining it virtually wins unless the mover plays in
+        // that connection's cells: only cells in all of them are kept.
+        let keep = if keep != 0 {
+            keep & self.must_play()
+        } else {
+            keep
+        };
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            let keeps = if mv == SWAP {
+                swap
+            } else {
+                keep >> mv & 1 != 0
+            };
+            if keeps {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    /// After a kept move the opponent has no winning cell: there was none, or the mover took
+    /// the only one (a stone of the mover's never makes one for the opponent); after a swap,
+    /// Black has no stone.
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = true;
+
+    /// Two or more winning cells of the opponent: the opponent wins.
+    fn forced_loss_value(&self) -> Option<Score> {
+        Some(-self.to_move().sign())
+    }
+
+    /// The opponent's one winning cell, when the mover may not swap.
+    fn forced_move(&self) -> Option<u8> {
+        if self.over || self.can_swap() {
+            return None;
+        }
+        let threats = self.threats();
+        (threats != 0 && threats & (threats - 1) == 0).then(|| threats.trailing_zeros() as u8)
+    }
+
+    /// Higher first by rank: next to the opponent's stones, then the mover's,
+    /// then near the centre; a swap last.
+    fn order_moves(&self, moves: &mut [u8]) {
+        if moves.len() < 2 {
+            return;
+        }
+        let mut keys = [0u32; 128];
+        let n = moves.len().min(128);
+        for (k, &mv) in keys.iter_mut().zip(moves.iter()) {
+            // The rank turned so that the best sorts first, above the move.
+            *k = (0xFF_FFFF - self.cell_rank(mv)) << 8 | u32::from(mv);
+        }
+        keys[..n].sort_unstable();
+        for (m, k) in moves.iter_mut().zip(&keys[..n]) {
+            *m = *k as u8;
+        }
+    }
+
+    /// The least key of the position and its half turn (which keeps each player's edges):
+    /// symmetry 1 when it is the turned one's.
+    fn canonical_key(&self) -> Option<(u64, u8)> {
+        let own = self.key();
+        let turned = self.key_of(
+            half_turn(self.black, self.size),
+            half_turn(self.white, self.size),
+        );
+        Some(if turned < own { (turned, 1) } else { (own, 0) })
+    }
+
+    /// Moves go cell by cell, then a swap: the half turn reverses the cells' order and keeps
+    /// the swap last.
+    fn index_to_key(&self, symmetry: u8, index: u8) -> u8 {
+        if symmetry == 0 {
+            return index;
+        }
+        let cells = self.empty().count_ones() as u8;
+        if index < cells {
+            cells - 1 - index
+        } else {
+            index
+        }
+    }
+
+    fn index_from_key(&self, symmetry: u8, index: u8) -> u8 {
+        // The half turn is its own inverse.
+        self.index_to_key(symmetry, index)
+    }
+
+    /// A player joined to its edges by disjoint bridges ([`Hex::virtually_joined`]) wins, and
+    /// so does the mover when one stone would join it so — unless White may still swap (and
+    /// take Black's stone).
+    fn quiet_bounds(&self) -> Option<(Score, Score)> {
+        if self.can_swap() {
+            return self.value_bounds();
+        }
+        let sign = self.to_move().sign();
+        let mine = self.edge_connections(self.black_to_move);
+        if mine.full {
+            return Some((sign, sign));
+        }
+        if self.edge_connections(!self.black_to_move).full {
+            return Some((-sign, -sign));
+        }
+        // (Black's first stone may be swapped.)
+        let swappable = self.swap_rule && self.black == 0 && self.white == 0;
+        if !swappable && mine.semi {
+            return Some((sign, sign));
+        }
+        Some((-1, 1))
+    }
+
+    /// A value is ±1, so the first null-window test decides it.
+    const GUESS_BY_DEEPENING: bool = false;
+
+    /// No draws: a value is ±1.
+    const DRAWS: bool = false;
+
+    fn plies_left_at_most(&self) -> Option<u32> {
+        Some(self.empty().count_ones() + u32::from(self.can_swap()))
+    }
+}

@@ -1,0 +1,389 @@
+//! Virtual connections by H-search (Anshelevich 2002): for one player, which of its *nodes* —
+//! its chains, its two edges, the empty cells — are joined whatever the opponent does.
+//!
+//! A *full* connection between two nodes holds against any opponent's move, even with the
+//! opponent to move; a *semi* connection holds if the owner moves first (at its *key*). Each
+//! has a *carrier*: the empty cells it needs (a semi's includes its key). Two rules build
+//! them from the adjacent pairs (full, empty carrier):
+//!
+//! - **AND**: full `x–z` and full `z–y` with disjoint carriers (neither holding `x` or `y`)
+//!   give full `x–y` when `z` is the owner's (a chain or an edge), and semi `x–y` keyed `z`
+//!   (carrier: both and `z`) when `z` is an empty cell.
+//! - **OR**: semis `x–y` whose carriers have no cell in common give full `x–y` (carrier: their
+//!   union): whatever the opponent plays, one of them is untouched, and the owner plays its key.
+//!
+//! A full connection between the owner's edges wins for it whoever is to move; a semi one wins
+//! with the owner to move, and the opponent, to move, must play in every such semi's carrier or
+//! lose: the *must-play* region. Connections are capped per pair (the smallest kept), so the
+//! search may miss one; any it finds is real.
+
+use std::cell::RefCell;
+
+use super::bits::{fill, neighbours, Masks};
+
+/// Full connections kept per pair.
+const FULLS: usize = 4;
+/// Semi connections kept per pair.
+const SEMIS: usize = 8;
+/// The largest carrier kept between two empty cells.
+const EMPTY_PAIR_CARRIER: u32 = 2;
+/// The most nodes: two edges and 121 cells.
+const MAX_NODES: usize = 123;
+
+/// Up to `N` carriers, none a superset of another.
+#[derive(Clone, Copy)]
+struct List<const N: usize> {
+    len: u8,
+    carriers: [u128; N],
+}
+
+impl<const N: usize> List<N> {
+    const EMPTY: Self = List {
+        len: 0,
+        carriers: [0; N],
+    };
+
+    fn items(&self) -> &[u128] {
+        &self.carriers[..usize::from(self.len)]
+    }
+
+    /// Adds `c` unless a carrier inside it is there; drops those it is inside. When full, a
+    /// smaller carrier replaces the largest. Whether the list changed.
+    fn add(&mut self, c: u128) -> bool {
+        if self.items().iter().any(|&d| d & !c == 0) {
+            return false;
+        }
+        let mut kept = 0;
+        for i in 0..usize::from(self.len) {
+            let d = self.carriers[i];
+            if c & !d != 0 {
+                self.carriers[kept] = d;
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
+        if kept < N {
+            self.carriers[kept] = c;
+            self.len += 1;
+            return true;
+        }
+        let (worst, size) = (0..N)
+            .map(|i| (i, self.carriers[i].count_ones()))
+            .max_by_key(|&(_, s)| s)
+            .unwrap();
+        if c.count_ones() < size {
+            self.carriers[worst] = c;
+            return true;
+        }
+        false
+    }
+}
+
+/// One player's connections, made anew for each position (the buffers kept per thread).
+struct Search {
+    nodes: usize,
+    /// Each node's cells: the chain's stones, the empty cell, or (edges) nothing.
+    cells: [u128; MAX_NODES],
+    /// The node is the owner's (an edge or a chain), not an empty cell.
+    owned: [bool; MAX_NODES],
+    /// `fulls[a]`: the nodes `a` has a full connection with, as bits.
+    fulls: [u128; MAX_NODES],
+    /// The pairs whose full (`new_full`) or semi (`new_semi`) connections changed in this pass,
+    /// and in the pass before (`last_full`, `last_semi`), by node as bits: a pass combines only
+    /// what the pass before changed.
+    new_full: [u128; MAX_NODES],
+    last_full: [u128; MAX_NODES],
+    new_semi: [u128; MAX_NODES],
+    last_semi: [u128; MAX_NODES],
+    full: Vec<List<FULLS>>,
+    semi: Vec<List<SEMIS>>,
+}
+
+/// The last answers, by the stones, the empty cells and the first edge: the solver asks the
+/// same position's connections twice (its bounds, then its moves).
+type Recent = [(u128, u128, u128, EdgeConnections); 4];
+
+thread_local! {
+    static RECENT: RefCell<(Recent, usize)> = const { RefCell::new(([(0, 0, 0, EdgeConnections { full: false, semi: false, must_play: 0 }); 4], 0)) };
+    static SEARCH: RefCell<Search> = RefCell::new(Search {
+        nodes: 0,
+        cells: [0; MAX_NODES],
+        owned: [false; MAX_NODES],
+        fulls: [0; MAX_NODES],
+        new_full: [0; MAX_NODES],
+        last_full: [0; MAX_NODES],
+        new_semi: [0; MAX_NODES],
+        last_semi: [0; MAX_NODES],
+        full: vec![List::EMPTY; MAX_NODES * MAX_NODES],
+        semi: vec![List::EMPTY; MAX_NODES * MAX_NODES],
+    });
+}
+
+/// What H-search found between the owner's two edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EdgeConnections {
+    /// A full connection: the owner wins whoever is to move.
+    pub full: bool,
+    /// A semi connection (or a full one): the owner wins if it moves first.
+    pub semi: bool,
+    /// The cells in every semi connection's carrier (all of them if there is none; none if
+    /// there is a full connection): where the opponent, to move, must play.
+    pub must_play: u128,
+}
+
+impl Search {
+    #[inline]
+    fn at(&self, a: usize, b: usize) -> usize {
+        a * MAX_NODES + b
+    }
+
+    fn reset(&mut self, nodes: usize) {
+        for a in 0..self.nodes.max(nodes) {
+            self.fulls[a] = 0;
+            self.new_full[a] = 0;
+            self.last_full[a] = 0;
+            self.new_semi[a] = 0;
+            self.last_semi[a] = 0;
+            for b in 0..self.nodes.max(nodes) {
+                let i = self.at(a, b);
+                self.full[i].len = 0;
+                self.semi[i].len = 0;
+            }
+        }
+        self.nodes = nodes;
+    }
+
+    fn add_full(&mut self, a: usize, b: usize, c: u128) -> bool {
+        let (i, j) = (self.at(a, b), self.at(b, a));
+        if !self.full[i].add(c) {
+            return false;
+        }
+        self.full[j] = self.full[i];
+        self.fulls[a] |= 1u128 << b;
+        self.fulls[b] |= 1u128 << a;
+        self.new_full[a] |= 1u128 << b;
+        self.new_full[b] |= 1u128 << a;
+        true
+    }
+
+    fn add_semi(&mut self, a: usize, b: usize, c: u128) -> bool {
+        // A semi no smaller than a full one says nothing more.
+        if self.full[self.at(a, b)]
+            .items()
+            .iter()
+            .any(|&d| d & !c == 0)
+        {
+            return false;
+        }
+        let (i, j) = (self.at(a, b), self.at(b, a));
+        if !self.semi[i].add(c) {
+            return false;
+        }
+        self.semi[j] = self.semi[i];
+        self.new_semi[a] |= 1u128 << b;
+        self.new_semi[b] |= 1u128 << a;
+        true
+    }
+
+    /// The AND rule over every middle node, for the pairs of connections one of which changed
+    /// in the pass before; whether anything was added.
+    fn and_rule(&mut self) -> bool {
+        let mut changed = false;
+        for z in 0..self.nodes {
+            let around = self.fulls[z];
+            let hot = self.last_full[z];
+            if hot == 0 {
+                continue;
+            }
+            let mut xs = around;
+            while xs != 0 {
+                let x = xs.trailing_zeros() as usize;
+                xs &= xs - 1;
+                // Each pair once: y above x; one of the two connections new.
+                let above = around & !((2u128 << x) - 1);
+                let mut ys = if hot >> x & 1 != 0 {
+                    above
+                } else {
+                    above & hot
+                };
+                while ys != 0 {
+                    let y = ys.trailing_zeros() as usize;
+                    ys &= ys - 1;
+                    let ends = self.cells_if_empty(x) | self.cells_if_empty(y);
+                    let (fx, fy) = (self.full[self.at(x, z)], self.full[self.at(z, y)]);
+                    for &c1 in fx.items() {
+                        if c1 & ends != 0 {
+                            continue;
+                        }
+                        for &c2 in fy.items() {
+                            if c1 & c2 != 0 || c2 & ends != 0 {
+                                continue;
+                            }
+                            // Between two empty cells, only small carriers (bridges and the
+                            // like): wider ones cost more than they find.
+                            if !self.owned[x]
+                                && !self.owned[y]
+                                && (c1 | c2).count_ones() + u32::from(!self.owned[z])
+                                    > EMPTY_PAIR_CARRIER
+                            {
+                                continue;
+                            }
+                            changed |= if self.owned[z] {
+                                self.add_full(x, y, c1 | c2)
+                            } else {
+                                self.add_semi(x, y, c1 | c2 | self.cells[z])
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    /// An empty cell node's cell; nothing for the owner's nodes.
+    #[inline]
+    fn cells_if_empty(&self, a: usize) -> u128 {
+        if self.owned[a] {
+            0
+        } else {
+            self.cells[a]
+        }
+    }
+
+    /// The OR rule over every pair with two or more semis, one of them new; whether anything
+    /// was added.
+    fn or_rule(&mut self) -> bool {
+        let mut changed = false;
+        for x in 0..self.nodes {
+            let mut ys = (self.last_semi[x] | self.new_semi[x]) & !((2u128 << x) - 1);
+            while ys != 0 {
+                let y = ys.trailing_zeros() as usize;
+                ys &= ys - 1;
+                let semis = self.semi[self.at(x, y)];
+                let s = semis.items();
+                if s.len() < 2 {
+                    continue;
+                }
+                // From each semi, the others folded in while they shrink the intersection.
+                for first in 0..s.len() {
+                    let (mut both, mut any) = (s[first], s[first]);
+                    for (k, &c) in s.iter().enumerate() {
+                        if k != first && both & c != both {
+                            both &= c;
+                            any |= c;
+                            if both == 0 {
+                                break;
+                            }
+                        }
+                    }
+                    if both == 0 {
+                        changed |= self.add_full(x, y, any);
+                    }
+                }
+            }
+        }
+        changed
+    }
+}
+
+/// H-search for the player with stones `own` and edges `from` and `to` (rows or columns),
+/// `empty` the empty cells: what joins its edges.
+pub(crate) fn edge_connections(
+    own: u128,
+    empty: u128,
+    from: u128,
+    to: u128,
+    n: u8,
+    m: &Masks,
+) -> EdgeConnections {
+    let asked = (own, empty, from);
+    if let Some(hit) = RECENT.with(|r| {
+        r.borrow()
+            .0
+            .iter()
+            .find(|e| (e.0, e.1, e.2) == asked && e.2 != 0)
+            .map(|e| e.3)
+    }) {
+        return hit;
+    }
+    let found = search(own, empty, from, to, n, m);
+    RECENT.with(|r| {
+        let mut r = r.borrow_mut();
+        let at = r.1;
+        r.0[at] = (own, empty, from, found);
+        r.1 = (at + 1) % 4;
+    });
+    found
+}
+
+/// [`edge_connections`]'s work.
+fn search(own: u128, empty: u128, from: u128, to: u128, n: u8, m: &Masks) -> EdgeConnections {
+    SEARCH.with(|s| {
+        let mut s = s.borrow_mut();
+        // The nodes: the two edges, the chains, the empty cells.
+        let mut cells: [u128; MAX_NODES] = [0; MAX_NODES];
+        let mut owned = [false; MAX_NODES];
+        let mut nodes = 2;
+        owned[0] = true;
+        owned[1] = true;
+        let mut stones = own;
+        while stones != 0 {
+            let chain = fill(stones & stones.wrapping_neg(), own, n, m);
+            stones &= !chain;
+            cells[nodes] = chain;
+            owned[nodes] = true;
+            nodes += 1;
+        }
+        let mut free = empty;
+        while free != 0 {
+            cells[nodes] = free & free.wrapping_neg();
+            free &= free - 1;
+            nodes += 1;
+        }
+        s.reset(nodes);
+        s.cells[..nodes].copy_from_slice(&cells[..nodes]);
+        s.owned[..nodes].copy_from_slice(&owned[..nodes]);
+        // Adjacent nodes: a full connection with an empty carrier.
+        for a in 2..nodes {
+            if cells[a] & from != 0 {
+                s.add_full(0, a, 0);
+            }
+            if cells[a] & to != 0 {
+                s.add_full(1, a, 0);
+            }
+            let around = neighbours(cells[a], n, m);
+            for (b, &other) in cells.iter().enumerate().take(nodes).skip(a + 1) {
+                if around & other != 0 {
+                    s.add_full(a, b, 0);
+                }
+            }
+        }
+        // The first pass combines everything.
+        s.last_full = s.new_full;
+        s.new_full = [0; MAX_NODES];
+        loop {
+            let a = s.and_rule();
+            let b = s.or_rule();
+            if !a && !b {
+                break;
+            }
+            s.last_full = s.new_full;
+            s.last_semi = s.new_semi;
+            s.new_full = [0; MAX_NODES];
+            s.new_semi = [0; MAX_NODES];
+        }
+        let full = s.full[s.at(0, 1)].len > 0;
+        let semis = s.semi[s.at(0, 1)];
+        let must_play = if full {
+            0
+        } else {
+            semis.items().iter().fold(m.board, |acc, &c| acc & c)
+        };
+        EdgeConnections {
+            full,
+            semi: full || semis.len > 0,
+            must_play,
+        }
+    })
+}
