@@ -164,7 +164,7 @@ impl Drop for Server {
     }
 }
 
-/// The exact value (the first player's view) of a Connect-Four, Kalah or tic-tac-toe position,
+/// The exact value (the first player's view) of a position of a shipped game,
 /// by the library's solver: the oracle the server's and the browser's tests check against.
 pub fn exact(game: &str) -> i64 {
     use gamesearch::{solver::solve_alphabeta, SolveConfig};
@@ -179,6 +179,7 @@ pub fn exact(game: &str) -> i64 {
         GameSpec::TicTacToe(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
         GameSpec::Othello(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
         GameSpec::Domineering(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
+        GameSpec::Hex(p) => solve_alphabeta(&p, &cfg, |_| {}).unwrap().value,
         _ => unreachable!(),
     };
     value.unwrap().into()
