@@ -863,6 +863,29 @@ fn i53_bench_othello_checks_the_published_scores() {
     assert_eq!(first["best_move"], "a2", "{out}");
     assert_eq!(first["ok"], true, "{out}");
     assert_eq!(v["solved"], 1);
+    assert_eq!(first["bounds"], serde_json::json!([38, 38]), "{out}");
+    // Stopped by a budget, the position is listed with the bounds proven on its score.
+    let (code, out, err) = gamesearch(&[
+        "bench",
+        "othello",
+        suite,
+        "--limit",
+        "1",
+        "--json",
+        "--max-time",
+        "0.1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("0 of 1 positions solved"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let first = &v["positions"][0];
+    assert_eq!(first["score"], serde_json::Value::Null, "{out}");
+    let (lo, hi) = (
+        first["bounds"][0].as_i64().unwrap(),
+        first["bounds"][1].as_i64().unwrap(),
+    );
+    assert!(lo <= 38 && 38 <= hi && (lo, hi) != (38, 38), "{out}");
+    assert_eq!(v["solved"], 0);
     let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
     let wrong = temp("wrong.obf");
     std::fs::write(&wrong, format!("{ffo40}; A2:+36; C7:+34;\n")).unwrap();

@@ -184,15 +184,26 @@ fn othello(o: &OthelloBench, show: bool) -> Result<()> {
         bar.inc(1);
         if !o.json {
             let num = |v: Option<i32>| v.map_or("-".into(), |v| format!("{v:+}"));
+            // A position stopped by a budget shows the bounds proven on its score.
+            let score = match r.score {
+                Some(v) => format!("{v:+}"),
+                None => format!("[{:+},{:+}]", r.bounds.0, r.bounds.1),
+            };
             bar.suspend(|| {
                 println!(
                     "{:>5} {:>7} {:>6} {:>6} {:>5} {:>3} {:>14} {:>10.3}",
                     r.line,
                     r.empties,
-                    num(r.score),
+                    score,
                     num(r.expected),
                     r.best_move.as_deref().unwrap_or("-"),
-                    if r.ok { "ok" } else { "NO" },
+                    if r.ok {
+                        "ok"
+                    } else if r.score.is_none() {
+                        "-"
+                    } else {
+                        "NO"
+                    },
                     r.nodes,
                     r.seconds
                 )
@@ -200,13 +211,17 @@ fn othello(o: &OthelloBench, show: bool) -> Result<()> {
         }
     })?;
     bar.finish_and_clear();
-    let solved = results.len();
-    let failed: Vec<usize> = results.iter().filter(|r| !r.ok).map(|r| r.line).collect();
+    let solved = results.iter().filter(|r| r.score.is_some()).count();
+    let failed: Vec<usize> = results
+        .iter()
+        .filter(|r| r.score.is_some() && !r.ok)
+        .map(|r| r.line)
+        .collect();
     let nodes: u64 = results.iter().map(|r| r.nodes).sum();
     let seconds: f64 = results.iter().map(|r| r.seconds).sum();
     if solved < lines.len() {
         eprintln!(
-            "stopped: {solved} of {} positions solved (a budget or a signal)",
+            "stopped: {solved} of {} positions solved (a budget or a signal; the one stopped is listed with the bounds proven on its score)",
             lines.len()
         );
     }

@@ -117,6 +117,9 @@ pub struct SuiteResult {
     pub empties: u32,
     /// The exact score found, the side to move's view (none when stopped).
     pub score: Option<Score>,
+    /// The bounds proven on the score, the side to move's view: the score twice when solved,
+    /// what the search had proven when a budget or a signal stopped it.
+    pub bounds: (Score, Score),
     /// The published score, when the line gives one.
     pub expected: Option<Score>,
     /// The best move found (`a2`; `pass`).
@@ -133,7 +136,8 @@ pub struct SuiteResult {
 /// Solves every line with the alpha-beta solver (`cfg`: threads, table size, limits; a fresh
 /// table for each position, so that each one's figures are its own) and checks each against
 /// its published score and best moves. `on_line` sees each result as it comes; a stop (the
-/// limits' flag or budget) ends the run with the positions done.
+/// limits' flag or budget) ends the run with the positions done and the one stopped (its score
+/// none, its bounds what was proven).
 pub fn run(
     lines: &[SuiteLine],
     cfg: &SolveConfig,
@@ -152,11 +156,9 @@ pub fn run(
         let start = Instant::now();
         let s = solver.solve(&l.position, &cfg, |_| {})?;
         let seconds = start.elapsed().as_secs_f64();
-        if !s.complete {
-            break;
-        }
         let sign = l.position.to_move().sign();
-        let score = s.value.map(|v| sign * v);
+        let score = s.value.filter(|_| s.complete).map(|v| sign * v);
+        let (lo, hi) = (sign * s.bounds.0, sign * s.bounds.1);
         let ok = score.is_some()
             && (l.score.is_none() || score == l.score)
             && (l.best_moves.is_empty() || s.best_move.is_some_and(|m| l.best_moves.contains(&m)));
@@ -164,6 +166,7 @@ pub fn run(
             line: l.line,
             empties: l.position.empties(),
             score,
+            bounds: (lo.min(hi), lo.max(hi)),
             expected: l.score,
             best_move: s.best_move.map(|m| l.position.move_name(m)),
             ok,
@@ -172,6 +175,9 @@ pub fn run(
         };
         on_line(&r);
         out.push(r);
+        if !s.complete {
+            break;
+        }
     }
     Ok(out)
 }
