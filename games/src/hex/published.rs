@@ -8,8 +8,8 @@
 //! `regression/dfpn-solve-6x6.tst` and `regression/dfpn-solve-7x7.tst` (Arneson, Hayward &
 //! Henderson's solver, `cgao3/benzene-vanilla-cmake`), which state the winner after each of
 //! Black's first moves — for 7x7, 25 of the 49, the rest following by the half turn, which
-//! keeps each player's edges. They agree with the openings Hayward et al. (2003, 6x6 in the
-//! Queenbee tables; 2005, 7x7) published.
+//! keeps each player's edges. They are the results first published for 6x6 by van Rijswijck's
+//! Queenbee and for 7x7 by Hayward et al. (2003).
 
 /// The result of each opening on an n×n board: n rows of n letters from `a1` (row 1 first),
 /// `B` when Black's first move there wins, `W` when it loses; `None` for sizes with no
