@@ -19,11 +19,7 @@ impl Hex {
     /// ```
     pub fn distance(&self, black: bool) -> Option<u32> {
         let m = self.masks();
-        let (own, from, to) = if black {
-            (self.black, m.top, m.bottom)
-        } else {
-            (self.white, m.left, m.right)
-        };
+        let (own, from, to) = self.side(black);
         distance(own, self.empty(), from, to, self.size, m)
     }
 }

@@ -24,11 +24,7 @@ impl Hex {
     pub fn winning_cells(&self, black: bool) -> u128 {
         let m = self.masks();
         let n = self.size;
-        let (own, from, to) = if black {
-            (self.black, m.top, m.bottom)
-        } else {
-            (self.white, m.left, m.right)
-        };
+        let (own, from, to) = self.side(black);
         let empty = self.empty();
         let first = fill(own & from, own, n, m);
         let last = fill(own & to, own, n, m);
@@ -77,11 +73,7 @@ impl Hex {
     /// player must then play.
     pub(crate) fn edge_connections(&self, black: bool) -> EdgeConnections {
         let m = self.masks();
-        let (own, from, to) = if black {
-            (self.black, m.top, m.bottom)
-        } else {
-            (self.white, m.left, m.right)
-        };
+        let (own, from, to) = self.side(black);
         edge_connections(own, self.empty(), from, to, self.size, m)
     }
 

@@ -192,14 +192,22 @@ impl Hex {
         bits::masks(self.size)
     }
 
-    /// Whether Black's stones (`black`) or White's join that player's edges.
-    fn joined(&self, black: bool) -> bool {
+    /// Black's (`black`) or White's stones and its two edges: the first and last rows for
+    /// Black, the first and last columns for White.
+    #[inline]
+    pub(crate) fn side(&self, black: bool) -> (u128, u128, u128) {
         let m = self.masks();
-        let (own, from, to) = if black {
+        if black {
             (self.black, m.top, m.bottom)
         } else {
             (self.white, m.left, m.right)
-        };
+        }
+    }
+
+    /// Whether Black's stones (`black`) or White's join that player's edges.
+    fn joined(&self, black: bool) -> bool {
+        let m = self.masks();
+        let (own, from, to) = self.side(black);
         bits::fill(own & from, own, self.size, m) & to != 0
     }
 
@@ -298,13 +306,12 @@ impl Game for Hex {
         let stone = 1u128 << mv;
         let m = self.masks();
         let mut next = *self;
-        let (own, from, to) = if self.black_to_move {
+        if self.black_to_move {
             next.black |= stone;
-            (next.black, m.top, m.bottom)
         } else {
             next.white |= stone;
-            (next.white, m.left, m.right)
-        };
+        }
+        let (own, from, to) = next.side(self.black_to_move);
         let chain = bits::fill(stone, own, self.size, m);
         next.over = chain & from != 0 && chain & to != 0;
         next.black_to_move = !self.black_to_move;
