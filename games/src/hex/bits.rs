@@ -32,9 +32,8 @@ pub(crate) fn masks(n: u8) -> &'static Masks {
             for r in 0..n {
                 for c in 0..n {
                     m.board |= cell(r, c);
-                    let (dr, dc): (Vec<i64>, Vec<i64>) = DIRECTIONS.iter().copied().unzip();
-                    for k in 0..6 {
-                        let (rr, cc) = (r as i64 + dr[k], c as i64 + dc[k]);
+                    for (k, (dr, dc)) in DIRECTIONS.into_iter().enumerate() {
+                        let (rr, cc) = (r as i64 + dr, c as i64 + dc);
                         let off_row = rr < 0 || rr >= n as i64;
                         let off_col = cc < 0 || cc >= n as i64;
                         if off_row && !off_col {
