@@ -32,5 +32,6 @@ fuzz_target!(|s: &str| {
         GameSpec::Connect4Wide(p) => common::exercise(p),
         GameSpec::Othello(p) => common::exercise(p),
         GameSpec::Domineering(p) => common::exercise(p),
+        GameSpec::Hex(p) => common::exercise(p),
     }
 });
