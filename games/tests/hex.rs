@@ -349,6 +349,10 @@ fn bad_text_is_an_error() {
         "2x2:board=B-B-/W",
         "2x2:board=--Z-/B",
         "1x1:a1,a1",
+        // A character of more than one byte where a move starts (once a panic: the fuzzer's).
+        "5x5:c3ex:\u{1c7}>",
+        "5x5:sw\u{e4}p",
+        "5x5:\u{e9}1",
     ] {
         assert!(bad.parse::<Hex>().is_err(), "{bad}");
     }

@@ -32,7 +32,8 @@ fn words(e: Error) -> String {
 /// the column and row from 0); the move's text and the rest, or `None` when `s` starts with
 /// neither.
 fn split_move(s: &str) -> Option<(&str, &str)> {
-    if s.len() >= 4 && s[..4].eq_ignore_ascii_case("swap") {
+    // (Bytes, not a slice of the text: a slice through a character would panic.)
+    if s.as_bytes().get(..4).is_some_and(|b| b.eq_ignore_ascii_case(b"swap")) {
         return Some(s.split_at(4));
     }
     let b = s.as_bytes();
