@@ -11,8 +11,10 @@ use proptest::prelude::*;
 /// Coins in a row; each side in turn takes the coin at either end; the value is MAX's coins
 /// less MIN's. Taking left then right reaches the same coins as right then left, with another
 /// score: transpositions that only a table keyed without the score finds.
+///
+/// `STEP`: the game's [`SolverKnowledge::VALUE_STEP`] (rows of multiples of it only).
 #[derive(Clone, Debug)]
-struct Coins {
+struct Coins<const STEP: Score = 1> {
     row: std::sync::Arc<Vec<Score>>,
     from: usize,
     to: usize,
@@ -24,7 +26,7 @@ struct Coins {
     small: usize,
 }
 
-impl Game for Coins {
+impl<const STEP: Score> Game for Coins<STEP> {
     /// `true`: the left end.
     type Move = bool;
     type Moves = std::iter::Take<std::array::IntoIter<bool, 2>>;
@@ -68,8 +70,8 @@ impl Game for Coins {
     }
 }
 
-impl Coins {
-    fn new(row: Vec<Score>, reports: bool) -> Coins {
+impl<const STEP: Score> Coins<STEP> {
+    fn new(row: Vec<Score>, reports: bool) -> Self {
         Coins {
             to: row.len(),
             row: std::sync::Arc::new(row),
@@ -110,7 +112,7 @@ impl Coins {
     }
 }
 
-impl PositionKey for Coins {
+impl<const STEP: Score> PositionKey for Coins<STEP> {
     /// The whole position, the score included (the key every algorithm but the solver's table
     /// uses).
     fn key(&self) -> u64 {
@@ -119,7 +121,9 @@ impl PositionKey for Coins {
     }
 }
 
-impl SolverKnowledge for Coins {
+impl<const STEP: Score> SolverKnowledge for Coins<STEP> {
+    const VALUE_STEP: Score = STEP;
+
     fn score_so_far(&self) -> Option<(Score, u64)> {
         self.reports.then(|| (self.banked, self.board_key()))
     }
@@ -170,7 +174,7 @@ proptest! {
     fn every_solver_gives_the_true_value(row in prop::collection::vec(-30i32..=30, 1..=12)) {
         let want = best_margin(&row);
         for reports in [false, true] {
-            let g = Coins::new(row.clone(), reports);
+            let g = Coins::<1>::new(row.clone(), reports);
             for method in [Method::AlphaBetaTt, Method::PnMulti, Method::DfpnMulti] {
                 let s = solve(&g, method, &cfg(1)).unwrap();
                 prop_assert_eq!(s.value, Some(want), "{:?} reports {}", method, reports);
@@ -194,7 +198,7 @@ fn the_score_so_far_keeps_transpositions() {
     let row: Vec<Score> = (0..24).map(|i| (i * 7919 % 41) - 20).collect();
     let nodes = |reports| {
         let s = solve(
-            &Coins::new(row.clone(), reports),
+            &Coins::<1>::new(row.clone(), reports),
             Method::AlphaBetaTt,
             &cfg(1),
         )
@@ -222,7 +226,7 @@ proptest! {
     ) {
         let want = best_margin(&row);
         for reports in [false, true] {
-            let g = Coins { small, ..Coins::new(row.clone(), reports) };
+            let g = Coins { small, ..Coins::<1>::new(row.clone(), reports) };
             for threads in [1, 2] {
                 let s = solve(&g, Method::AlphaBetaTt, &cfg(threads)).unwrap();
                 prop_assert_eq!(s.value, Some(want), "threads {} reports {}", threads, reports);
@@ -240,7 +244,7 @@ fn the_endgame_search_is_asked_and_counted() {
     let row: Vec<Score> = (0..10).map(|i| (i * 7919 % 41) - 20).collect();
     let g = Coins {
         small: 10,
-        ..Coins::new(row.clone(), false)
+        ..Coins::<1>::new(row.clone(), false)
     };
     let mut nodes = 0;
     let whole = g.small_search(-Score::MAX, Score::MAX, &mut nodes);
@@ -253,4 +257,37 @@ fn the_endgame_search_is_asked_and_counted() {
         "the game's nodes are counted: {}",
         s.stats.leaves
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, .. ProptestConfig::default() })]
+
+    /// A game whose every value is a multiple of 3 and says so (`VALUE_STEP`): the solver's tests
+    /// ask only between multiples of 3, and the value and best move are still the recurrence's,
+    /// on one and two threads, with the score reported or not, and within a window.
+    #[test]
+    fn tests_between_multiples_of_the_value_step_give_the_true_value(
+        thirds in prop::collection::vec(-10i32..=10, 1..=12),
+    ) {
+        let row: Vec<Score> = thirds.iter().map(|c| 3 * c).collect();
+        let want = best_margin(&row);
+        for reports in [false, true] {
+            let g = Coins::<3>::new(row.clone(), reports);
+            for threads in [1, 2] {
+                let s = solve(&g, Method::AlphaBetaTt, &cfg(threads)).unwrap();
+                prop_assert_eq!(s.value, Some(want), "threads {} reports {}", threads, reports);
+                prop_assert_eq!(margin_after(&row, s.best_move.expect("a move")), want);
+            }
+            // A window whose edges are no multiples of 3: the value clamped to it.
+            for (a, b) in [(-4, 5), (-1, 1), (2, 7)] {
+                let w = SolveConfig { window: Some((a, b)), ..cfg(1) };
+                let s = solve(&g, Method::AlphaBetaTt, &w).unwrap();
+                let (lo, hi) = s.bounds;
+                prop_assert!(lo <= want && want <= hi, "window ({}, {}): {:?}", a, b, s.bounds);
+                if (a + 1..b).contains(&want) {
+                    prop_assert_eq!(s.value, Some(want), "window ({}, {})", a, b);
+                }
+            }
+        }
+    }
 }

@@ -262,6 +262,12 @@ pub trait SolverKnowledge: Game {
     /// test asking whether it is a draw. Default: true (adapters too, whose values may differ).
     const DRAWS: bool = true;
 
+    /// Every exact value of the game is a multiple of this (Othello: 2 — the disc margin with
+    /// the empty squares given to the winner is even on a board of an even number of squares).
+    /// The solver's null-window tests then ask only between such values: a test that proves the
+    /// value above 4 proves it at least 6, and none is spent on 5. Default: 1.
+    const VALUE_STEP: Score = 1;
+
     /// How many plies from the root probe their children's table entries for a cut-off
     /// (enhanced transposition cutoffs), unless [`super::SolveConfig::etc_plies`] says otherwise.
     /// Tuned by measurement per game: Connect-Four 26 (fewer nodes, less time), others 0

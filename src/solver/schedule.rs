@@ -99,6 +99,10 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 guess = cfg.guess;
             }
             let first_range = (lo, hi);
+            // (Tests ask only between values the game can have: multiples of its step.)
+            let unit = G::VALUE_STEP.max(1);
+            let down = |v: Score| v - v.rem_euclid(unit);
+            let up = |v: Score| down(v + unit - 1);
             let mut galloping = guess.is_some();
             let mut step: Score = 1;
             let mut last_failed_low = true;
@@ -116,11 +120,14 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 }
                 let guessed = guess.is_some();
                 let mid = match guess.take() {
-                    Some(g) => g.clamp(lo, hi - 1),
+                    Some(g) => g,
                     None if !galloping => zero_biased_middle(lo, hi),
-                    None if last_failed_low => (hi - step).max(half),
-                    None => (lo + step - 1).min(half),
+                    None if last_failed_low => {
+                        hi.saturating_sub(step.saturating_mul(unit)).max(half)
+                    }
+                    None => lo.saturating_add(step.saturating_mul(unit) - 1).min(half),
                 };
+                let mid = down(mid).clamp(lo, hi - 1);
                 step = step.saturating_mul(2);
                 s.stats.tests += 1;
                 let t = s.test(game, None, mid, team);
@@ -136,9 +143,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 }
                 last_failed_low = failed_low;
                 if failed_low {
-                    hi = t.min(mid).max(lo);
+                    hi = down(t.min(mid)).max(lo);
                 } else {
-                    lo = t.max(mid + 1).min(hi);
+                    lo = up(t.max(mid + 1)).min(hi);
                 }
                 // No value is 0 in a game without draws: a bound of 0 is one of ±1.
                 if !G::DRAWS {
