@@ -33,7 +33,10 @@ fn words(e: Error) -> String {
 /// neither.
 fn split_move(s: &str) -> Option<(&str, &str)> {
     // (Bytes, not a slice of the text: a slice through a character would panic.)
-    if s.as_bytes().get(..4).is_some_and(|b| b.eq_ignore_ascii_case(b"swap")) {
+    if s.as_bytes()
+        .get(..4)
+        .is_some_and(|b| b.eq_ignore_ascii_case(b"swap"))
+    {
         return Some(s.split_at(4));
     }
     let b = s.as_bytes();
