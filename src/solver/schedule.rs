@@ -98,6 +98,9 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
             if guess.is_none() {
                 guess = cfg.guess;
             }
+            if guess.is_none() && !G::BISECT_FIRST {
+                guess = Some(game.near_zero_guess());
+            }
             let first_range = (lo, hi);
             // (Tests ask only between values the game can have: multiples of its step.)
             let unit = G::VALUE_STEP.max(1);
