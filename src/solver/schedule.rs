@@ -1,7 +1,8 @@
 //! The schedule of null-window tests that finds the exact value: iterative deepening for a first
 //! guess (MTD(f)'s start), then tests galloping from the bound that last moved, or, without a
-//! guess, Pons' zero-biased bisection until neither side wins big, then the game's test near 0;
-//! then the best move.
+//! guess, Pons' zero-biased bisection until neither side wins big, then the game's test near 0
+//! (where the game asks, that test at once: `SolverKnowledge::BISECT_FIRST`); every test between
+//! two values the game can have (`SolverKnowledge::VALUE_STEP`); then the best move.
 
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
