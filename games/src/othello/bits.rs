@@ -307,6 +307,44 @@ pub(crate) fn corners(n: u8) -> u64 {
     1 | 1 << far | 1 << (8 * far) | 1 << (8 * far + far)
 }
 
+/// For each of the N×N board's four corners: the corner, its X-square (the diagonal neighbour)
+/// and its two C-squares (the neighbours on the edges).
+const fn corner_neighbourhood_masks(n: u8) -> [(u64, u64, u64); 4] {
+    let far = n as u32 - 1;
+    let mut out = [(0, 0, 0); 4];
+    let mut i = 0;
+    while i < 4 {
+        // The corner's row and column, and the step from them towards the centre.
+        let (r, c) = (
+            if i >= 2 { far } else { 0 },
+            if i % 2 == 1 { far } else { 0 },
+        );
+        let (r1, c1) = (
+            if i >= 2 { far - 1 } else { 1 },
+            if i % 2 == 1 { far - 1 } else { 1 },
+        );
+        out[i] = (
+            1 << (8 * r + c),
+            1 << (8 * r1 + c1),
+            1 << (8 * r + c1) | 1 << (8 * r1 + c),
+        );
+        i += 1;
+    }
+    out
+}
+
+const CORNER_NEIGHBOURHOODS: [[(u64, u64, u64); 4]; 3] = [
+    corner_neighbourhood_masks(4),
+    corner_neighbourhood_masks(6),
+    corner_neighbourhood_masks(8),
+];
+
+/// The N×N board's corners with their X-squares and C-squares (`(corner, x, c)`, a set each).
+#[inline]
+pub(crate) fn corner_neighbourhoods(n: u8) -> &'static [(u64, u64, u64); 4] {
+    &CORNER_NEIGHBOURHOODS[(n as usize / 2) - 2]
+}
+
 /// The N×N board's four quadrants (N/2 × N/2 squares each).
 const fn quadrant_masks(n: u8) -> [u64; 4] {
     let half = n / 2;
@@ -340,4 +378,53 @@ pub(crate) fn neighbours(x: u64, n: u8) -> u64 {
         out |= (x << s) & up | (x >> s) & down;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::corner_neighbourhoods;
+
+    /// A set of squares from their names (`b2`: column b, row 2; the layout is 8 columns wide).
+    fn squares(names: &[&str]) -> u64 {
+        names.iter().fold(0, |set, name| {
+            let b = name.as_bytes();
+            set | 1 << (8 * (b[1] - b'1') + (b[0] - b'a'))
+        })
+    }
+
+    #[test]
+    fn corners_x_and_c_squares_by_name() {
+        let expected = |n: u8| -> Vec<(u64, u64, u64)> {
+            let (f, g) = ((b'a' + n - 1) as char, (b'a' + n - 2) as char);
+            let (last, before) = (n.to_string(), (n - 1).to_string());
+            let name = |c: char, r: &str| format!("{c}{r}");
+            [
+                ('a', "1", 'b', "2"),
+                (f, "1", g, "2"),
+                ('a', &*last, 'b', &*before),
+                (f, &*last, g, &*before),
+            ]
+            .iter()
+            .map(|&(c, r, c1, r1)| {
+                (
+                    squares(&[&name(c, r)]),
+                    squares(&[&name(c1, r1)]),
+                    squares(&[&name(c1, r), &name(c, r1)]),
+                )
+            })
+            .collect()
+        };
+        for n in [4, 6, 8] {
+            assert_eq!(corner_neighbourhoods(n).to_vec(), expected(n), "{n}x{n}");
+        }
+        // 8x8 written out: a1's X-square is b2 and its C-squares b1 and a2; h8's g7, g8, h7.
+        assert_eq!(
+            corner_neighbourhoods(8)[0],
+            (squares(&["a1"]), squares(&["b2"]), squares(&["b1", "a2"]))
+        );
+        assert_eq!(
+            corner_neighbourhoods(8)[3],
+            (squares(&["h8"]), squares(&["g7"]), squares(&["g8", "h7"]))
+        );
+    }
 }
