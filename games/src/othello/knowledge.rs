@@ -292,8 +292,8 @@ impl SolverKnowledge for Othello {
     /// among equals, the fewest empty squares next to the mover's discs (the opponent's
     /// potential mobility), then square order. FFO #40-#42, one thread: 376 M nodes with the
     /// replies alone, 301 M with this. From 14 empty squares up, a two-ply search of each
-    /// move (corners, mobility and potential mobility at its leaves) takes the corner bonus's
-    /// place and comes before the rest.
+    /// move (corners, discs next to empty corners, frontier discs, mobility and potential
+    /// mobility at its leaves) takes the corner bonus's place and comes before the rest.
     fn order_moves(&self, moves: &mut [u8]) {
         if moves.len() < 2 || moves[0] == PASS {
             return;
@@ -410,8 +410,8 @@ const C_SQUARE: Score = 5;
 /// What [`order_eval`] takes off for each of the mover's frontier discs (discs next to an empty
 /// square, which give the opponent moves) and adds for each of the opponent's. FFO #40-#49, one
 /// thread, nodes: 4,257 M without; 3,609 M with 2; 3,871 M with 3 (on #42-#46: 1,267 M
-/// without, 1,178 M with 1, 1,054 M with 2, 1,139 M with 4). The stable discs instead, 5 a
-/// disc: 1,515 M on #42-#46.
+/// without, 1,178 M with 1, 1,054 M with 2, 1,139 M with 4). Counting the stable discs (5 a
+/// disc) in its place: 1,515 M on #42-#46.
 const FRONTIER_DISC: Score = 2;
 
 /// A position's promise for the mover, to order moves by (not a value of the game): corners
