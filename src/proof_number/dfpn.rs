@@ -94,6 +94,8 @@ struct Slot {
     work: u32,
 }
 
+/// A new entry before its first store. (A slot of the table that is all zero bytes is empty
+/// too: it has no work, and [`Table::find`] matches only slots with work.)
 const EMPTY: Slot = Slot {
     key: 0,
     pn: 1,
@@ -104,9 +106,15 @@ const EMPTY: Slot = Slot {
     work: 0,
 };
 
-/// The fixed-size table (2-way buckets).
+/// The fixed-size table (2-way buckets), in zeroed memory mapped from the system: an all-zero
+/// slot is an empty one (no work), and the kernel hands out each page when it is first
+/// touched, so a short search does not pay for clearing a large table (filling 256 MiB took
+/// 100 ms, more than a small Hex solve). No huge pages: the kernel's compaction for them on
+/// first touch cost more than their fewer TLB misses saved (a 6x5 Connect-Four solve that
+/// touches all of 512 MiB: 3.2 s with them, 2.6 s without).
 struct Table {
-    slots: Vec<Slot>,
+    map: memmap2::MmapMut,
+    len: usize,
     mask: usize,
 }
 
@@ -118,28 +126,43 @@ impl Table {
         } else {
             n.next_power_of_two() / 2
         };
-        crate::memory::check_budget("a df-pn table", n * std::mem::size_of::<Slot>())?;
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|_| Error::OutOfMemory {
+        let requested = n * std::mem::size_of::<Slot>();
+        crate::memory::check_budget("a df-pn table", requested)?;
+        let map = memmap2::MmapMut::map_anon(requested).map_err(|_| Error::OutOfMemory {
             what: "a df-pn table",
-            requested: n * std::mem::size_of::<Slot>(),
+            requested,
             available: None,
         })?;
-        slots.resize(n, EMPTY);
+        // (A mapping starts on a page boundary, more than a slot's alignment.)
+        debug_assert_eq!(map.as_ptr() as usize % std::mem::align_of::<Slot>(), 0);
         Ok(Table {
-            slots,
+            map,
+            len: n,
             mask: (n - 1) & !1,
         })
     }
 
     fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>()
+        self.len * std::mem::size_of::<Slot>()
+    }
+
+    #[inline]
+    fn slots(&self) -> &[Slot] {
+        // SAFETY: the mapping is `len` slots long and aligned for them; a slot is integers
+        // only, so any bytes (zero above all) are a valid one.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<Slot>(), self.len) }
+    }
+
+    #[inline]
+    fn slots_mut(&mut self) -> &mut [Slot] {
+        // SAFETY: as in `slots`, and `&mut self` makes this the only reference.
+        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast::<Slot>(), self.len) }
     }
 
     #[inline]
     fn find(&self, key: u64) -> Option<&Slot> {
         let i = (key as usize ^ (key >> 32) as usize) & self.mask;
-        self.slots[i..i + 2]
+        self.slots()[i..i + 2]
             .iter()
             .find(|s| s.key == key && s.work > 0)
     }
@@ -147,7 +170,7 @@ impl Table {
     #[inline]
     fn store(&mut self, s: Slot) {
         let i = (s.key as usize ^ (s.key >> 32) as usize) & self.mask;
-        let pair = &mut self.slots[i..i + 2];
+        let pair = &mut self.slots_mut()[i..i + 2];
         let j = if pair[0].key == s.key || pair[1].key != s.key && pair[0].work <= pair[1].work {
             0
         } else {
