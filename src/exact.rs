@@ -23,7 +23,7 @@ use std::time::Instant;
 use crate::error::Error;
 use crate::game::{PositionKey, Score};
 use crate::proof_number::dfpn::{self, DfpnConfig};
-use crate::proof_number::{self, Answer, Initial, PnConfig};
+use crate::proof_number::{self, Answer, Informed, Initial, PnConfig};
 use crate::report::SolveReport;
 use crate::solver::{self, Progress, Solution, SolveConfig, SolverKnowledge};
 
@@ -148,7 +148,10 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
                 ..PnConfig::new(u32::MAX)
             };
             proof_number::validate(&pn)?;
-            let s = proof_number::solution(game, &pn, method == Method::PnMulti);
+            // The tree search reads only `Game`: the game's solver knowledge comes in as the
+            // informed game's moves and ends, as df-pn and alpha-beta read it.
+            let informed = Informed::new(game.clone());
+            let s = proof_number::solution(&informed, &pn, method == Method::PnMulti);
             progress(&Progress {
                 lower: s.bounds.0,
                 upper: s.bounds.1,

@@ -26,13 +26,19 @@
 //! the arena (children are always stored after their parents), which is sound because each
 //! number is a function of the leaves' values and `v` alone.
 //!
+//! **The game's knowledge**: the tree search reads only [`Game`]; [`crate::exact::solve`]
+//! gives it a game's [`crate::SolverKnowledge`] through [`Informed`] (moves kept and ordered by
+//! it, positions it settles as leaves), as df-pn reads the hooks itself.
+//!
 //! **Budgets**: a node budget (expansions), a memory budget (bytes of the tree, checked before
 //! every expansion, so the tree never outgrows it) and the time/stop-flag limits. When one runs
 //! out the search reports [`Answer::Unknown`] with the root's (finite) numbers.
 
 pub mod dfpn;
+pub mod informed;
 mod proof_tree;
 
+pub use informed::Informed;
 pub use proof_tree::{check_proof, ProofTree};
 
 use crate::error::Error;
