@@ -30,26 +30,28 @@ const EMPTY_PAIR_CARRIER: u32 = 2;
 /// The most nodes: two edges and 121 cells.
 const MAX_NODES: usize = 123;
 
-/// Up to `N` carriers, none a superset of another.
+/// Up to `N` carriers, none a superset of another, each with the pass that added it.
 #[derive(Clone, Copy)]
 struct List<const N: usize> {
     len: u8,
     carriers: [u128; N],
+    born: [u16; N],
 }
 
 impl<const N: usize> List<N> {
     const EMPTY: Self = List {
         len: 0,
         carriers: [0; N],
+        born: [0; N],
     };
 
     fn items(&self) -> &[u128] {
         &self.carriers[..usize::from(self.len)]
     }
 
-    /// Adds `c` unless a carrier inside it is there; drops those it is inside. When full, a
-    /// smaller carrier replaces the largest. Whether the list changed.
-    fn add(&mut self, c: u128) -> bool {
+    /// Adds `c` (in pass `pass`) unless a carrier inside it is there; drops those it is
+    /// inside. When full, a smaller carrier replaces the largest. Whether the list changed.
+    fn add(&mut self, c: u128, pass: u16) -> bool {
         if self.items().iter().any(|&d| d & !c == 0) {
             return false;
         }
@@ -58,12 +60,14 @@ impl<const N: usize> List<N> {
             let d = self.carriers[i];
             if c & !d != 0 {
                 self.carriers[kept] = d;
+                self.born[kept] = self.born[i];
                 kept += 1;
             }
         }
         self.len = kept as u8;
         if kept < N {
             self.carriers[kept] = c;
+            self.born[kept] = pass;
             self.len += 1;
             return true;
         }
@@ -73,6 +77,7 @@ impl<const N: usize> List<N> {
             .unwrap();
         if c.count_ones() < size {
             self.carriers[worst] = c;
+            self.born[worst] = pass;
             return true;
         }
         false
@@ -103,6 +108,8 @@ struct Search {
     within: [[u128; MAX_NODES]; EMPTY_PAIR_CARRIER as usize + 1],
     /// The owner's nodes (edges and chains), as bits.
     owned_bits: u128,
+    /// The pass of the rules under way (0: the adjacent pairs).
+    pass: u16,
 }
 
 /// Answers kept per thread, by a hash of the question: the solver asks about the same
@@ -136,6 +143,7 @@ thread_local! {
         semi: vec![List::EMPTY; MAX_NODES * (MAX_NODES - 1) / 2],
         within: [[0; MAX_NODES]; EMPTY_PAIR_CARRIER as usize + 1],
         owned_bits: 0,
+        pass: 0,
     });
 }
 
@@ -182,7 +190,7 @@ impl Search {
     }
 
     fn add_full(&mut self, a: usize, b: usize, c: u128) -> bool {
-        if !self.full[Self::at(a, b)].add(c) {
+        if !self.full[Self::at(a, b)].add(c, self.pass) {
             return false;
         }
         self.fulls[a] |= 1u128 << b;
@@ -205,7 +213,7 @@ impl Search {
         {
             return false;
         }
-        if !self.semi[Self::at(a, b)].add(c) {
+        if !self.semi[Self::at(a, b)].add(c, self.pass) {
             return false;
         }
         self.new_semi[a] |= 1u128 << b;
@@ -259,12 +267,19 @@ impl Search {
                     let mut found = [0u128; FULLS * FULLS];
                     let mut count = 0;
                     let (fx, fy) = (&self.full[Self::at(x, z)], &self.full[Self::at(z, y)]);
-                    for &c1 in fx.items() {
+                    // Only pairs of carriers one of which the pass before added: the others
+                    // were combined in an earlier pass.
+                    let last = self.pass - 1;
+                    for (&c1, &born1) in fx.items().iter().zip(&fx.born) {
                         if c1 & ends != 0 {
                             continue;
                         }
-                        for &c2 in fy.items() {
-                            if c1 & c2 != 0 || c2 & ends != 0 || (c1 | c2).count_ones() > largest {
+                        for (&c2, &born2) in fy.items().iter().zip(&fy.born) {
+                            if born1.max(born2) != last
+                                || c1 & c2 != 0
+                                || c2 & ends != 0
+                                || (c1 | c2).count_ones() > largest
+                            {
                                 continue;
                             }
                             found[count] = c1 | c2;
@@ -411,6 +426,7 @@ fn search(own: u128, empty: u128, from: u128, to: u128, n: u8, m: &Masks) -> Edg
             nodes += 1;
         }
         s.reset(nodes);
+        s.pass = 0;
         s.cells[..nodes].copy_from_slice(&cells[..nodes]);
         s.owned[..nodes].copy_from_slice(&owned[..nodes]);
         s.owned_bits = (0..nodes)
@@ -437,6 +453,7 @@ fn search(own: u128, empty: u128, from: u128, to: u128, n: u8, m: &Masks) -> Edg
         // Until nothing changes, or the edges are joined (all the answer needs).
         let joined = |s: &Search| s.full[Search::at(0, 1)].len > 0;
         loop {
+            s.pass += 1;
             let a = s.and_rule();
             if joined(&s) {
                 break;
