@@ -89,8 +89,6 @@ struct Search {
     nodes: usize,
     /// Each node's cells: the chain's stones, the empty cell, or (edges) nothing.
     cells: [u128; MAX_NODES],
-    /// The node is the owner's (an edge or a chain), not an empty cell.
-    owned: [bool; MAX_NODES],
     /// `fulls[a]`: the nodes `a` has a full connection with, as bits.
     fulls: [u128; MAX_NODES],
     /// The pairs whose full (`new_full`) or semi (`new_semi`) connections changed in this pass,
@@ -106,7 +104,8 @@ struct Search {
     /// `within[k][a]`: the nodes `a` has a full connection with whose carrier has at most `k`
     /// cells, for `k` up to the cap between empty cells.
     within: [[u128; MAX_NODES]; EMPTY_PAIR_CARRIER as usize + 1],
-    /// The owner's nodes (edges and chains), as bits.
+    /// The owner's nodes (edges and chains, the first nodes), as bits; the rest are empty
+    /// cells.
     owned_bits: u128,
     /// The pass of the rules under way (0: the adjacent pairs).
     pass: u16,
@@ -133,7 +132,6 @@ thread_local! {
     static SEARCH: RefCell<Search> = RefCell::new(Search {
         nodes: 0,
         cells: [0; MAX_NODES],
-        owned: [false; MAX_NODES],
         fulls: [0; MAX_NODES],
         new_full: [0; MAX_NODES],
         last_full: [0; MAX_NODES],
@@ -231,6 +229,9 @@ impl Search {
             if hot == 0 {
                 continue;
             }
+            // Between two empty cells, only small carriers (bridges and the like): wider ones
+            // cost more than they find. Through an empty z, z itself is one of the cells.
+            let between_empty = EMPTY_PAIR_CARRIER - u32::from(!self.owned(z));
             let mut xs = around;
             while xs != 0 {
                 let x = xs.trailing_zeros() as usize;
@@ -242,10 +243,10 @@ impl Search {
                 } else {
                     above & hot
                 };
-                if !self.owned[x] {
-                    // Between two empty cells only small carriers: y's connection to z must
-                    // fit in what the smallest of x's leaves.
-                    let left = EMPTY_PAIR_CARRIER as usize - usize::from(!self.owned[z]);
+                if !self.owned(x) {
+                    // For an empty y, y's connection to z must fit in what the smallest of
+                    // x's leaves.
+                    let left = between_empty as usize;
                     let smallest = (0..=left).find(|&k| self.within[k][z] >> x & 1 != 0);
                     ys &= self.owned_bits | smallest.map_or(0, |k| self.within[left - k][z]);
                 }
@@ -255,12 +256,10 @@ impl Search {
                     let y = ys.trailing_zeros() as usize;
                     ys &= ys - 1;
                     let ends = self.cells_if_empty(x) | self.cells_if_empty(y);
-                    // Between two empty cells, only small carriers (bridges and the like):
-                    // wider ones cost more than they find.
-                    let largest = if self.owned[x] || self.owned[y] {
+                    let largest = if self.owned(x) || self.owned(y) {
                         u32::MAX
                     } else {
-                        EMPTY_PAIR_CARRIER - u32::from(!self.owned[z])
+                        between_empty
                     };
                     // The combined carriers, gathered first and added after (x–y's lists are
                     // neither x–z's nor z–y's).
@@ -287,7 +286,7 @@ impl Search {
                         }
                     }
                     for &c in &found[..count] {
-                        changed |= if self.owned[z] {
+                        changed |= if self.owned(z) {
                             self.add_full(x, y, c)
                         } else {
                             self.add_semi(x, y, c | self.cells[z])
@@ -299,10 +298,16 @@ impl Search {
         changed
     }
 
+    /// Whether node `a` is the owner's (an edge or a chain), not an empty cell.
+    #[inline]
+    fn owned(&self, a: usize) -> bool {
+        self.owned_bits >> a & 1 != 0
+    }
+
     /// An empty cell node's cell; nothing for the owner's nodes.
     #[inline]
     fn cells_if_empty(&self, a: usize) -> u128 {
-        if self.owned[a] {
+        if self.owned(a) {
             0
         } else {
             self.cells[a]
@@ -407,18 +412,15 @@ fn search(own: u128, empty: u128, from: u128, to: u128, n: u8, m: &Masks) -> Edg
         let mut s = s.borrow_mut();
         // The nodes: the two edges, the chains, the empty cells.
         let mut cells: [u128; MAX_NODES] = [0; MAX_NODES];
-        let mut owned = [false; MAX_NODES];
         let mut nodes = 2;
-        owned[0] = true;
-        owned[1] = true;
         let mut stones = own;
         while stones != 0 {
             let chain = fill(stones & stones.wrapping_neg(), own, n, m);
             stones &= !chain;
             cells[nodes] = chain;
-            owned[nodes] = true;
             nodes += 1;
         }
+        let owned_bits = (1u128 << nodes) - 1;
         let mut free = empty;
         while free != 0 {
             cells[nodes] = free & free.wrapping_neg();
@@ -428,10 +430,7 @@ fn search(own: u128, empty: u128, from: u128, to: u128, n: u8, m: &Masks) -> Edg
         s.reset(nodes);
         s.pass = 0;
         s.cells[..nodes].copy_from_slice(&cells[..nodes]);
-        s.owned[..nodes].copy_from_slice(&owned[..nodes]);
-        s.owned_bits = (0..nodes)
-            .filter(|&a| owned[a])
-            .fold(0, |bits, a| bits | 1u128 << a);
+        s.owned_bits = owned_bits;
         // Adjacent nodes: a full connection with an empty carrier.
         for a in 2..nodes {
             if cells[a] & from != 0 {
