@@ -29,10 +29,44 @@ pub struct MoveCounts {
     /// only disappear as the board fills, so none ever will: the side can make all of them,
     /// whatever the opponent does.
     pub safe: u32,
+    /// Disjoint *protective areas* (Bullock 2002): 2×2 blocks of empty cells whose sides
+    /// across the side's direction are closed (covered or off the board), so that the
+    /// opponent can enter one only with a domino inside it. A domino of the side in one
+    /// column (Vertical) or row (Horizontal) of the block leaves the other one a safe move:
+    /// two moves for the side, and two fewer for the opponent, unless the opponent enters it
+    /// first.
+    pub protective: u32,
     /// The most dominoes the side could still place were the opponent never to move: ⌊L/2⌋
     /// over each run of L empty cells in its direction. The opponent's moves only take cells
     /// away, so the side makes at most this many more moves.
     pub most: u32,
+    /// Whether every place of the side is safe: then it makes exactly `most` moves whatever
+    /// anyone does, and none of them touches a cell the opponent could cover.
+    pub only_safe: bool,
+}
+
+impl MoveCounts {
+    /// The moves the side surely makes from here when it takes its protective areas before
+    /// anything else and the opponent, taking one whenever it can, still leaves it `areas` of
+    /// them: each its domino and the safe move that domino makes, beside its safe moves.
+    fn sure(&self, areas: u32) -> u32 {
+        self.safe + 2 * areas
+    }
+}
+
+/// Takes blocks greedily, lowest first, from `candidates` (a block's top-left cell), none
+/// sharing a cell with one taken: how many were taken.
+fn pack_blocks(mut candidates: u128, cols: u8) -> u32 {
+    let cols = u32::from(cols);
+    let mut n = 0;
+    while candidates != 0 {
+        let b = candidates & candidates.wrapping_neg();
+        n += 1;
+        // The blocks after this one that overlap it start one cell right, or a row down and a
+        // cell left, straight down or a cell right.
+        candidates &= !(b | b << 1 | b << (cols - 1) | b << cols | b << (cols + 1));
+    }
+    n
 }
 
 impl Domineering {
@@ -45,32 +79,56 @@ impl Domineering {
     /// let (v, h) = p.move_counts();
     /// assert_eq!((v.safe, v.most), (0, 3));
     /// assert_eq!((h.safe, h.most), (0, 2));
+    /// // A 2x2 board is a protective area of each side.
+    /// let (v, h) = Domineering::new(2, 2, true).unwrap().move_counts();
+    /// assert_eq!((v.protective, h.protective), (1, 1));
     /// ```
     pub fn move_counts(&self) -> (MoveCounts, MoveCounts) {
         let m = self.masks();
         let cols = self.cols;
-        let vp = vertical_places(self.empty, cols);
-        let hp = horizontal_places(self.empty, m);
+        let c = u32::from(cols);
+        let empty = self.empty;
+        let vp = vertical_places(empty, cols);
+        let hp = horizontal_places(empty, m);
         // Cells some domino of the other side could cover.
         let v_cover = vp | vp << cols;
         let h_cover = hp | hp << 1;
         let v_safe = vp & !h_cover & !(h_cover >> cols);
         let h_safe = hp & !v_cover & !(v_cover >> 1);
+        // 2x2 blocks of empty cells, by their top-left cell.
+        let blocks = hp & hp >> cols;
+        // Cells with an empty neighbour left, right, above, below.
+        let left = (empty << 1) & !m.first_col;
+        let right = (empty >> 1) & !m.last_col;
+        let above = empty << cols;
+        let below = empty >> cols;
+        let v_blocks = blocks & !left & !(left >> c) & !(right >> 1) & !(right >> (c + 1));
+        let h_blocks = blocks & !above & !(above >> 1) & !(below >> c) & !(below >> (c + 1));
         let v = MoveCounts {
             safe: vertical_pairs(v_safe | v_safe << cols, cols),
+            protective: pack_blocks(v_blocks, cols),
             most: vertical_pairs(v_cover, cols),
+            only_safe: vp & !v_safe == 0,
         };
         let h = MoveCounts {
             safe: horizontal_pairs(h_safe | h_safe << 1, m),
+            protective: pack_blocks(h_blocks, cols),
             most: horizontal_pairs(h_cover, m),
+            only_safe: hp & !h_safe == 0,
         };
         (v, h)
     }
 
-    /// The value (MAX's view) when counting settles it: the side to move wins when it has
-    /// more safe moves than the opponent has moves at most (it plays a safe move each turn and
-    /// the opponent runs out first); it loses when the opponent's safe moves are at least its
-    /// moves at most.
+    /// The value (MAX's view) when counting settles it. The side to move takes its protective
+    /// areas first, then plays safe moves; the opponent can spoil at most every other area, so
+    /// the mover keeps at least half of them, rounded up (the opponent, moving second, half
+    /// rounded down of its own), and each area kept takes two moves from the opponent's most.
+    /// - The mover wins when the moves it surely makes outnumber the opponent's most less two
+    ///   an area kept: the opponent runs out first.
+    /// - It loses when the opponent's sure moves (its areas halved, rounded down) are at least
+    ///   the mover's most less two an area the opponent keeps.
+    /// - When every place of one side is safe, neither side's moves touch the other's: the
+    ///   safe side makes exactly its safe moves and the other exactly its most.
     pub fn counted_value(&self) -> Option<Score> {
         let (v, h) = self.move_counts();
         let (mine, theirs) = if self.vertical_to_move() {
@@ -79,12 +137,38 @@ impl Domineering {
             (h, v)
         };
         let sign = self.to_move().sign();
-        if mine.most == 0 || theirs.safe >= mine.most {
-            Some(-sign)
-        } else if mine.safe > theirs.most {
-            Some(sign)
+        let wins = |won: bool| Some(if won { sign } else { -sign });
+        if mine.most == 0 {
+            return wins(false);
+        }
+        if mine.only_safe {
+            return wins(mine.safe > theirs.most);
+        }
+        if theirs.only_safe {
+            return wins(mine.most > theirs.safe);
+        }
+        let kept = mine.protective.div_ceil(2);
+        if mine.sure(kept) + 2 * kept > theirs.most {
+            return wins(true);
+        }
+        let theirs_kept = theirs.protective / 2;
+        if theirs.sure(theirs_kept) + 2 * theirs_kept >= mine.most {
+            return wins(false);
+        }
+        None
+    }
+
+    /// The side to move's safe places (dominoes no move of the opponent can overlap).
+    #[inline]
+    fn mover_safe_places(&self) -> u128 {
+        let m = self.masks();
+        let (mine, theirs) = (self.mover_places(), self.other_places());
+        if self.vertical_to_move() {
+            let cover = theirs | (theirs << 1 & !m.first_col);
+            mine & !cover & !(cover >> self.cols)
         } else {
-            None
+            let cover = theirs | theirs << self.cols;
+            mine & !cover & !(cover >> 1)
         }
     }
 
@@ -136,6 +220,28 @@ impl Domineering {
 }
 
 impl SolverKnowledge for Domineering {
+    /// Safe moves go last and are dropped while another move is left: a side that wins with
+    /// one wins with a move that is not safe (Bullock 2002; the brute force of the tests finds
+    /// no exception). Playing a safe move spends a move the side keeps whatever happens.
+    fn non_losing_moves(&self, moves: &mut [u8]) -> usize {
+        let safe = self.mover_safe_places();
+        if safe == 0 {
+            return moves.len();
+        }
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            if safe >> moves[i] & 1 == 0 {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        if kept == 0 {
+            moves.len()
+        } else {
+            kept
+        }
+    }
+
     /// [`Domineering::counted_value`] when it settles the position.
     fn quiet_bounds(&self) -> Option<(Score, Score)> {
         match self.counted_value() {
