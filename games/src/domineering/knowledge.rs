@@ -36,37 +36,135 @@ pub struct MoveCounts {
     /// two moves for the side, and two fewer for the opponent, unless the opponent enters it
     /// first.
     pub protective: u32,
+    /// Disjoint *vulnerable* moves (Bullock 2002), beside the safe moves and the protective
+    /// areas: the side's dominoes that the opponent could spoil, each by one domino of its own
+    /// that spoils no other (`[0]`), or by one that may spoil two of them (`[1]`).
+    pub vulnerable: [u32; 2],
+    /// How many vulnerable moves of the second kind lie beside a protective area, so that the
+    /// domino that spoils the area may spoil one of them too.
+    pub beside_areas: u32,
+    /// How many of each kind of vulnerable move have both cells open to the opponent (the
+    /// others have one): what the side takes from the opponent's cells by making them.
+    pub open_vulnerable: [u32; 2],
     /// The most dominoes the side could still place were the opponent never to move: ⌊L/2⌋
     /// over each run of L empty cells in its direction. The opponent's moves only take cells
     /// away, so the side makes at most this many more moves.
     pub most: u32,
+    /// How many empty cells some domino of the side could cover: the side's moves cover at
+    /// most these, two a move.
+    pub open: u32,
     /// Whether every place of the side is safe: then it makes exactly `most` moves whatever
     /// anyone does, and none of them touches a cell the opponent could cover.
     pub only_safe: bool,
 }
 
+/// What a side surely gets from its protective areas and vulnerable moves in the race: the
+/// moves it surely makes, the areas it keeps, and how many of the opponent's open cells its
+/// moves surely cover.
+#[derive(Clone, Copy, Debug)]
+struct Race {
+    moves: u32,
+    areas: u32,
+    cells: u32,
+}
+
 impl MoveCounts {
-    /// The moves the side surely makes from here when it takes its protective areas before
-    /// anything else and the opponent, taking one whenever it can, still leaves it `areas` of
-    /// them: each its domino and the safe move that domino makes, beside its safe moves.
-    fn sure(&self, areas: u32) -> u32 {
-        self.safe + 2 * areas
+    /// What the side surely gets, with `first` an item it takes before the opponent moves
+    /// (0 none, 1 an area, 2 or 3 a vulnerable move of either kind). It answers every
+    /// opponent's domino that spoils an area or vulnerable moves of one kind by taking
+    /// another of that kind (an open vulnerable move first) and otherwise takes any: of the
+    /// areas it keeps half, of the vulnerable moves spoilt one at a time half, of the others
+    /// a third, rounded down, and of the open ones among them as many (Bullock's counting).
+    /// Each area kept is two moves and four open cells, each vulnerable move one move and
+    /// one open cell, two if it is open.
+    fn race(&self, first: u8) -> Race {
+        let (mut areas, mut vulnerable, mut open) =
+            (self.protective, self.vulnerable, self.open_vulnerable);
+        // The item taken first: (areas, vulnerable moves, open cells).
+        let mut bonus = (0, 0, 0);
+        match first {
+            1 => {
+                areas -= 1;
+                bonus = (1, 0, 0);
+            }
+            2 | 3 => {
+                let k = usize::from(first - 2);
+                vulnerable[k] -= 1;
+                bonus = (0, 1, 1);
+                if open[k] > 0 {
+                    open[k] -= 1;
+                    bonus.2 = 2;
+                }
+            }
+            _ => {}
+        }
+        let areas = areas / 2 + bonus.0;
+        // Each area the opponent spoils may take a vulnerable move beside it along, unanswered.
+        let lost = self.beside_areas.min(self.protective - areas);
+        let kept = vulnerable[0] / 2 + vulnerable[1].saturating_sub(lost) / 3 + bonus.1;
+        let kept_open = open[0] / 2 + open[1].saturating_sub(lost) / 3;
+        Race {
+            moves: self.safe + 2 * areas + kept,
+            areas,
+            cells: 4 * areas + kept - bonus.1 + kept_open + bonus.2,
+        }
+    }
+
+    /// Whether the side wins the race against `opponent` when it moves first (`first`) or
+    /// second: its sure moves outnumber (moving first) or match (second) the most the
+    /// opponent can make, which is at most its runs' count less two an area the side keeps,
+    /// and at most half its open cells the side's moves leave it.
+    fn outlasts(&self, opponent: &MoveCounts, first: bool) -> bool {
+        let wins = |r: Race| {
+            let theirs = (opponent.most.saturating_sub(2 * r.areas))
+                .min(opponent.open.saturating_sub(r.cells) / 2);
+            if first {
+                r.moves > theirs
+            } else {
+                r.moves >= theirs
+            }
+        };
+        if wins(self.race(0)) {
+            return true;
+        }
+        first
+            && ((self.protective > 0 && wins(self.race(1)))
+                || (self.vulnerable[0] > 0 && wins(self.race(2)))
+                || (self.vulnerable[1] > 0 && wins(self.race(3))))
     }
 }
 
 /// Takes blocks greedily, lowest first, from `candidates` (a block's top-left cell), none
-/// sharing a cell with one taken: how many were taken.
-fn pack_blocks(mut candidates: u128, cols: u8) -> u32 {
-    let cols = u32::from(cols);
-    let mut n = 0;
+/// sharing a cell with one taken or lying beside one across the side's direction (so that no
+/// domino of the opponent touches two): the blocks taken. `near` are the offsets, as shifts
+/// up, of the later blocks that would: for Vertical a row down, up to two columns either way,
+/// or up to two columns right; for Horizontal up to two rows down, a column either way.
+fn pack_blocks(mut candidates: u128, near: &[u32]) -> u128 {
+    let mut taken = 0;
     while candidates != 0 {
         let b = candidates & candidates.wrapping_neg();
-        n += 1;
-        // The blocks after this one that overlap it start one cell right, or a row down and a
-        // cell left, straight down or a cell right.
-        candidates &= !(b | b << 1 | b << (cols - 1) | b << cols | b << (cols + 1));
+        taken |= b;
+        let mut gone = b;
+        for &k in near {
+            gone |= b << k;
+        }
+        candidates &= !gone;
     }
-    n
+    taken
+}
+
+/// Disjoint dominoes in `cells`, taken greedily from the start of each run along `step` (a
+/// row down for Vertical, a column right for Horizontal): their first cells. `breaks` are the
+/// cells a run cannot continue into (Horizontal: the first column).
+fn pack_dominoes(mut cells: u128, step: u32, breaks: u128) -> u128 {
+    let mut firsts = 0;
+    while cells != 0 {
+        let start = cells & !((cells << step) & !breaks);
+        let paired = start & (cells >> step) & !(breaks >> step);
+        firsts |= paired;
+        cells &= !(start | paired << step);
+    }
+    firsts
 }
 
 impl Domineering {
@@ -95,6 +193,8 @@ impl Domineering {
         let h_cover = hp | hp << 1;
         let v_safe = vp & !h_cover & !(h_cover >> cols);
         let h_safe = hp & !v_cover & !(v_cover >> 1);
+        let v_safe_cells = v_safe | v_safe << cols;
+        let h_safe_cells = h_safe | h_safe << 1;
         // 2x2 blocks of empty cells, by their top-left cell.
         let blocks = hp & hp >> cols;
         // Cells with an empty neighbour left, right, above, below.
@@ -102,33 +202,67 @@ impl Domineering {
         let right = (empty >> 1) & !m.last_col;
         let above = empty << cols;
         let below = empty >> cols;
-        let v_blocks = blocks & !left & !(left >> c) & !(right >> 1) & !(right >> (c + 1));
-        let h_blocks = blocks & !above & !(above >> 1) & !(below >> c) & !(below >> (c + 1));
+        let block_cells = |b: u128| b | b << 1 | b << c | b << (c + 1);
+        // Protective areas: closed on one side at least. Vertical plays the column beside the
+        // open side (either, if both are closed) and the other column is safe.
+        let v_areas = pack_blocks(
+            blocks & ((!left & !(left >> c)) | (!(right >> 1) & !(right >> (c + 1)))),
+            &[1, 2, c.saturating_sub(2), c - 1, c, c + 1, c + 2],
+        );
+        let h_areas = pack_blocks(
+            blocks & ((!above & !(above >> 1)) | (!(below >> c) & !(below >> (c + 1)))),
+            &[1, c - 1, c, c + 1, 2 * c - 1, 2 * c, 2 * c + 1],
+        );
+        let (v_area_cells, h_area_cells) = (block_cells(v_areas), block_cells(h_areas));
+        // Vulnerable moves: the side's dominoes in what its safe moves and areas leave, none
+        // beside an area across the side's direction (no opponent's domino spoils an area
+        // and a vulnerable move at once). One is spoilt two at a time when a cell of it lies
+        // beside one of another across the side's direction (a domino can cover both).
+        let v_beside = (v_area_cells << 1 & !m.first_col) | (v_area_cells >> 1 & !m.last_col);
+        let v_vuln = pack_dominoes(v_cover & !v_safe_cells & !v_area_cells & !v_beside, c, 0);
+        let v_vuln_cells = v_vuln | v_vuln << c;
+        let v_twice =
+            v_vuln_cells & ((v_vuln_cells << 1 & !m.first_col) | (v_vuln_cells >> 1 & !m.last_col));
+        let v_by_area = v_vuln & (v_beside | v_beside >> c);
+        let v_double = v_vuln & (v_twice | v_twice >> c) | v_by_area;
+        let v_open = v_vuln & h_cover & (h_cover >> c);
+        let h_beside = h_area_cells << c | h_area_cells >> c;
+        let h_vuln = pack_dominoes(h_cover & !h_safe_cells & !h_area_cells, 1, m.first_col);
+        let h_vuln_cells = h_vuln | h_vuln << 1;
+        let h_twice = h_vuln_cells & ((h_vuln_cells << c) | (h_vuln_cells >> c));
+        let h_by_area = h_vuln & (h_beside | h_beside >> 1);
+        let h_double = h_vuln & (h_twice | h_twice >> 1) | h_by_area;
+        let h_open = h_vuln & v_cover & (v_cover >> 1);
+        let count = |x: u128| x.count_ones();
         let v = MoveCounts {
-            safe: vertical_pairs(v_safe | v_safe << cols, cols),
-            protective: pack_blocks(v_blocks, cols),
+            safe: vertical_pairs(v_safe_cells, cols),
+            protective: count(v_areas),
+            vulnerable: [count(v_vuln & !v_double), count(v_double)],
+            beside_areas: count(v_by_area),
+            open_vulnerable: [count(v_open & !v_double), count(v_open & v_double)],
             most: vertical_pairs(v_cover, cols),
+            open: count(v_cover),
             only_safe: vp & !v_safe == 0,
         };
         let h = MoveCounts {
-            safe: horizontal_pairs(h_safe | h_safe << 1, m),
-            protective: pack_blocks(h_blocks, cols),
+            safe: horizontal_pairs(h_safe_cells, m),
+            protective: count(h_areas),
+            vulnerable: [count(h_vuln & !h_double), count(h_double)],
+            beside_areas: count(h_by_area),
+            open_vulnerable: [count(h_open & !h_double), count(h_open & h_double)],
             most: horizontal_pairs(h_cover, m),
+            open: count(h_cover),
             only_safe: hp & !h_safe == 0,
         };
         (v, h)
     }
 
-    /// The value (MAX's view) when counting settles it. The side to move takes its protective
-    /// areas first, then plays safe moves; the opponent can spoil at most every other area, so
-    /// the mover keeps at least half of them, rounded up (the opponent, moving second, half
-    /// rounded down of its own), and each area kept takes two moves from the opponent's most.
-    /// - The mover wins when the moves it surely makes outnumber the opponent's most less two
-    ///   an area kept: the opponent runs out first.
-    /// - It loses when the opponent's sure moves (its areas halved, rounded down) are at least
-    ///   the mover's most less two an area the opponent keeps.
-    /// - When every place of one side is safe, neither side's moves touch the other's: the
-    ///   safe side makes exactly its safe moves and the other exactly its most.
+    /// The value (MAX's view) when counting settles it (Bullock 2002's race, counted here as
+    /// [`MoveCounts`] says): the side to move wins when the moves it surely makes outnumber
+    /// the most the opponent can then make; it loses when the opponent's sure moves, the
+    /// opponent moving second, are at least the most it can make. When every place of one side
+    /// is safe, neither side's moves touch the other's: the safe side makes exactly its safe
+    /// moves and the other exactly its most.
     pub fn counted_value(&self) -> Option<Score> {
         let (v, h) = self.move_counts();
         let (mine, theirs) = if self.vertical_to_move() {
@@ -147,12 +281,10 @@ impl Domineering {
         if theirs.only_safe {
             return wins(mine.most > theirs.safe);
         }
-        let kept = mine.protective.div_ceil(2);
-        if mine.sure(kept) + 2 * kept > theirs.most {
+        if mine.outlasts(&theirs, true) {
             return wins(true);
         }
-        let theirs_kept = theirs.protective / 2;
-        if theirs.sure(theirs_kept) + 2 * theirs_kept >= mine.most {
+        if theirs.outlasts(&mine, false) {
             return wins(false);
         }
         None
