@@ -98,10 +98,25 @@ impl MoveCounts {
             }
             _ => {}
         }
+        // An odd area out is two more vulnerable moves of the second kind, both cells open:
+        // one opponent's domino spoils both, and taking one gives the side the other too.
+        let odd = areas % 2;
+        vulnerable[1] += 2 * odd;
+        open[1] += 2 * odd;
         let areas = areas / 2 + bonus.0;
-        // Each area the opponent spoils may take a vulnerable move beside it along, unanswered.
+        // An opponent's domino that spoils an area from outside may spoil a vulnerable move
+        // beside it too, but it leaves the area's other column (row) a vulnerable move of the
+        // first kind: the race keeps its count (checked played out, as below); only the open
+        // moves kept may be fewer by one such domino an area the opponent spoils.
         let lost = self.beside_areas.min(self.protective - areas);
-        let kept = vulnerable[0] / 2 + vulnerable[1].saturating_sub(lost) / 3 + bonus.1;
+        let (single, double) = (vulnerable[0], vulnerable[1]);
+        // Half of the first kind and a third of the second, and one more when both leave some
+        // over: one opponent's domino cannot spoil what is left of both (checked against the
+        // race played out, both pools up to 30 and 40).
+        let kept = single / 2
+            + double / 3
+            + u32::from(single % 2 == 1 && double % 3 != 0)
+            + bonus.1;
         let kept_open = open[0] / 2 + open[1].saturating_sub(lost) / 3;
         Race {
             moves: self.safe + 2 * areas + kept,
@@ -136,17 +151,23 @@ impl MoveCounts {
 
 /// Takes blocks greedily, lowest first, from `candidates` (a block's top-left cell), none
 /// sharing a cell with one taken or lying beside one across the side's direction (so that no
-/// domino of the opponent touches two): the blocks taken. `near` are the offsets, as shifts
-/// up, of the later blocks that would: for Vertical a row down, up to two columns either way,
-/// or up to two columns right; for Horizontal up to two rows down, a column either way.
-fn pack_blocks(mut candidates: u128, near: &[u32]) -> u128 {
+/// domino of the opponent touches two): the blocks taken. `near` are the later blocks that
+/// would, as (rows down, columns right): for Vertical up to two columns right, or a row down
+/// and up to two columns either way; for Horizontal a column right, or up to two rows down
+/// and a column either way.
+fn pack_blocks(mut candidates: u128, cols: u8, near: &[(u32, i32)]) -> u128 {
     let mut taken = 0;
     while candidates != 0 {
-        let b = candidates & candidates.wrapping_neg();
+        let at = candidates.trailing_zeros();
+        let b = 1u128 << at;
         taken |= b;
+        let col = (at % u32::from(cols)) as i32;
         let mut gone = b;
-        for &k in near {
-            gone |= b << k;
+        for &(down, right) in near {
+            if (0..i32::from(cols)).contains(&(col + right)) {
+                let shift = (down * u32::from(cols)) as i32 + right;
+                gone |= b << shift;
+            }
         }
         candidates &= !gone;
     }
@@ -207,11 +228,13 @@ impl Domineering {
         // open side (either, if both are closed) and the other column is safe.
         let v_areas = pack_blocks(
             blocks & ((!left & !(left >> c)) | (!(right >> 1) & !(right >> (c + 1)))),
-            &[1, 2, c.saturating_sub(2), c - 1, c, c + 1, c + 2],
+            cols,
+            &[(0, 1), (0, 2), (1, -2), (1, -1), (1, 0), (1, 1), (1, 2)],
         );
         let h_areas = pack_blocks(
             blocks & ((!above & !(above >> 1)) | (!(below >> c) & !(below >> (c + 1)))),
-            &[1, c - 1, c, c + 1, 2 * c - 1, 2 * c, 2 * c + 1],
+            cols,
+            &[(0, 1), (1, -1), (1, 0), (1, 1), (2, -1), (2, 0), (2, 1)],
         );
         let (v_area_cells, h_area_cells) = (block_cells(v_areas), block_cells(h_areas));
         // Vulnerable moves: the side's dominoes in what its safe moves and areas leave, none
@@ -219,7 +242,10 @@ impl Domineering {
         // and a vulnerable move at once). One is spoilt two at a time when a cell of it lies
         // beside one of another across the side's direction (a domino can cover both).
         let v_beside = (v_area_cells << 1 & !m.first_col) | (v_area_cells >> 1 & !m.last_col);
-        let v_vuln = pack_dominoes(v_cover & !v_safe_cells & !v_area_cells & !v_beside, c, 0);
+        // A run of an odd number of safe cells leaves its last cell to a vulnerable move.
+        let v_safe_pairs = pack_dominoes(v_safe_cells, c, 0);
+        let v_safe_used = v_safe_pairs | v_safe_pairs << c;
+        let v_vuln = pack_dominoes(v_cover & !v_safe_used & !v_area_cells, c, 0);
         let v_vuln_cells = v_vuln | v_vuln << c;
         let v_twice =
             v_vuln_cells & ((v_vuln_cells << 1 & !m.first_col) | (v_vuln_cells >> 1 & !m.last_col));
@@ -227,7 +253,9 @@ impl Domineering {
         let v_double = v_vuln & (v_twice | v_twice >> c) | v_by_area;
         let v_open = v_vuln & h_cover & (h_cover >> c);
         let h_beside = h_area_cells << c | h_area_cells >> c;
-        let h_vuln = pack_dominoes(h_cover & !h_safe_cells & !h_area_cells, 1, m.first_col);
+        let h_safe_pairs = pack_dominoes(h_safe_cells, 1, m.first_col);
+        let h_safe_used = h_safe_pairs | h_safe_pairs << 1;
+        let h_vuln = pack_dominoes(h_cover & !h_safe_used & !h_area_cells, 1, m.first_col);
         let h_vuln_cells = h_vuln | h_vuln << 1;
         let h_twice = h_vuln_cells & ((h_vuln_cells << c) | (h_vuln_cells >> c));
         let h_by_area = h_vuln & (h_beside | h_beside >> 1);
@@ -235,7 +263,7 @@ impl Domineering {
         let h_open = h_vuln & v_cover & (v_cover >> 1);
         let count = |x: u128| x.count_ones();
         let v = MoveCounts {
-            safe: vertical_pairs(v_safe_cells, cols),
+            safe: count(v_safe_pairs),
             protective: count(v_areas),
             vulnerable: [count(v_vuln & !v_double), count(v_double)],
             beside_areas: count(v_by_area),
@@ -245,7 +273,7 @@ impl Domineering {
             only_safe: vp & !v_safe == 0,
         };
         let h = MoveCounts {
-            safe: horizontal_pairs(h_safe_cells, m),
+            safe: count(h_safe_pairs),
             protective: count(h_areas),
             vulnerable: [count(h_vuln & !h_double), count(h_double)],
             beside_areas: count(h_by_area),
