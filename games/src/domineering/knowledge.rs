@@ -113,10 +113,8 @@ impl MoveCounts {
         // Half of the first kind and a third of the second, and one more when both leave some
         // over: one opponent's domino cannot spoil what is left of both (checked against the
         // race played out, both pools up to 30 and 40).
-        let kept = single / 2
-            + double / 3
-            + u32::from(single % 2 == 1 && double % 3 != 0)
-            + bonus.1;
+        let kept =
+            single / 2 + double / 3 + u32::from(single % 2 == 1 && double % 3 != 0) + bonus.1;
         let kept_open = open[0] / 2 + open[1].saturating_sub(lost) / 3;
         Race {
             moves: self.safe + 2 * areas + kept,
@@ -332,22 +330,54 @@ impl Domineering {
         }
     }
 
-    /// The side to move's places ranked for the move order, higher first: how many of the
-    /// opponent's places the domino takes (twice), less how many of the mover's own other
-    /// places it takes, and a safe move last but one (it is the mover's whatever happens,
-    /// so playing it now wastes a tempo). `mine` and `theirs` are the two sides' places.
+    /// The counts the move order reads, of the empty cells `empty`: Vertical's safe moves and
+    /// most, then Horizontal's (as [`MoveCounts`] has them).
     #[inline]
-    fn move_rank(&self, mv: u8, mine: u128, theirs: u128) -> i32 {
-        let (my_step, their_step) = if self.vertical_to_move() {
-            (u32::from(self.cols), 1)
+    fn order_counts(&self, empty: u128) -> [u32; 4] {
+        let m = self.masks();
+        let cols = self.cols;
+        let vp = vertical_places(empty, cols);
+        let hp = horizontal_places(empty, m);
+        let v_cover = vp | vp << cols;
+        let h_cover = hp | hp << 1;
+        let v_safe = vp & !h_cover & !(h_cover >> cols);
+        let h_safe = hp & !v_cover & !(v_cover >> 1);
+        [
+            vertical_pairs(v_safe | v_safe << cols, cols),
+            vertical_pairs(v_cover, cols),
+            horizontal_pairs(h_safe | h_safe << 1, m),
+            horizontal_pairs(h_cover, m),
+        ]
+    }
+
+    /// The side to move's place `mv` ranked for the move order, higher first (Bullock 2002's
+    /// order, counted here): what the domino does to the counts — the safe moves it makes for
+    /// the mover, less the mover's moves at most it takes, plus the opponent's moves at most it
+    /// takes — and, between equal counts, a domino on the board's staggered pattern first (its
+    /// first cell in an even row (Vertical) or column (Horizontal), its line an odd one), the
+    /// pattern that tiles the board with protective areas. `before` is the position's
+    /// [`Domineering::order_counts`].
+    #[inline]
+    fn move_rank(&self, mv: u8, before: [u32; 4]) -> i32 {
+        let after = self.order_counts(self.play(mv).empty);
+        let change = |i: usize| after[i] as i32 - before[i] as i32;
+        let (mine, theirs) = if self.vertical_to_move() {
+            (0, 2)
         } else {
-            (1, u32::from(self.cols))
+            (2, 0)
         };
-        let domino = 1u128 << mv | 1u128 << (u32::from(mv) + my_step);
-        let taken = (theirs & (domino | domino >> their_step)).count_ones() as i32;
-        let lost = (mine & (domino | domino >> my_step)).count_ones() as i32 - 1;
-        let safe = if taken == 0 { 8 } else { 0 };
-        4 * taken - 2 * lost - safe
+        let counted = change(mine) + change(mine + 1) - change(theirs + 1);
+        let (row, col) = (
+            i32::from(mv) / i32::from(self.cols),
+            i32::from(mv) % i32::from(self.cols),
+        );
+        let (along, across) = if self.vertical_to_move() {
+            (row, col)
+        } else {
+            (col, row)
+        };
+        let pattern = 2 * (across % 2) + (1 - along % 2);
+        4 * counted + pattern
     }
 
     /// The key of the image under a reflection.
@@ -410,21 +440,22 @@ impl SolverKnowledge for Domineering {
         }
     }
 
-    /// Higher first by how many of the opponent's places a domino takes (twice), less how
-    /// many of the mover's own other places it takes, a safe move (one no opponent's domino
-    /// can overlap: the mover's whatever happens) put back by 8; equal ranks in place order.
+    /// Higher first by [`Domineering::move_rank`]: the counts a move changes, then the
+    /// staggered pattern; equal ranks in place order. One thread, 512 MiB, interior nodes:
+    /// 7x7 334 k with the places a domino takes from each side as the order, 21 k with this;
+    /// 6x8 2.32 M and 0.72 M; 4x12 182 k and 135 k.
     fn order_moves(&self, moves: &mut [u8]) {
         if moves.len() < 2 {
             return;
         }
-        let (mine, theirs) = (self.mover_places(), self.other_places());
-        // One word a move: the rank, turned so that the best sorts first, above the move (equal
-        // ranks in place order). Ranks lie in -12..=16.
+        let before = self.order_counts(self.empty);
+        // One word a move: the rank, turned so that the best sorts first, above the move.
+        // Ranks lie within ±4·64.
         let mut keys = [0u32; 128];
         let n = moves.len().min(128);
         for (k, &mv) in keys.iter_mut().zip(moves.iter()) {
-            let rank = self.move_rank(mv, mine, theirs);
-            *k = ((64 - rank) as u32) << 8 | u32::from(mv);
+            let rank = self.move_rank(mv, before);
+            *k = ((1024 - rank) as u32) << 8 | u32::from(mv);
         }
         keys[..n].sort_unstable();
         for (m, k) in moves.iter_mut().zip(&keys[..n]) {
