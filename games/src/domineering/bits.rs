@@ -11,6 +11,10 @@ pub(crate) struct Masks {
     pub last_col: u128,
     /// The cells of the first column.
     pub first_col: u128,
+    /// The cells of the first two columns.
+    pub first_cols: u128,
+    /// The cells of the last two columns.
+    pub last_cols: u128,
 }
 
 const SHAPES: usize = 129 * 27;
@@ -27,6 +31,10 @@ pub(crate) fn masks(rows: u8, cols: u8) -> &'static Masks {
                 for r in 0..rows {
                     m.first_col |= 1u128 << (r * cols);
                     m.last_col |= 1u128 << (r * cols + cols - 1);
+                    for c in 0..cols.min(2) {
+                        m.first_cols |= 1u128 << (r * cols + c);
+                        m.last_cols |= 1u128 << (r * cols + cols - 1 - c);
+                    }
                     for c in 0..cols {
                         m.board |= 1u128 << (r * cols + c);
                     }

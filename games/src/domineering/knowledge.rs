@@ -149,25 +149,17 @@ impl MoveCounts {
 
 /// Takes blocks greedily, lowest first, from `candidates` (a block's top-left cell), none
 /// sharing a cell with one taken or lying beside one across the side's direction (so that no
-/// domino of the opponent touches two): the blocks taken. `near` are the later blocks that
-/// would, as (rows down, columns right): for Vertical up to two columns right, or a row down
-/// and up to two columns either way; for Horizontal a column right, or up to two rows down
-/// and a column either way.
-fn pack_blocks(mut candidates: u128, cols: u8, near: &[(u32, i32)]) -> u128 {
+/// domino of the opponent touches two): the blocks taken. `near` gives the later blocks that
+/// would, from a block's bit: for Vertical up to two columns right, or a row down and up to
+/// two columns either way; for Horizontal a column right, or up to two rows down and a
+/// column either way.
+#[inline]
+fn pack_blocks(mut candidates: u128, near: impl Fn(u128) -> u128) -> u128 {
     let mut taken = 0;
     while candidates != 0 {
-        let at = candidates.trailing_zeros();
-        let b = 1u128 << at;
+        let b = candidates & candidates.wrapping_neg();
         taken |= b;
-        let col = (at % u32::from(cols)) as i32;
-        let mut gone = b;
-        for &(down, right) in near {
-            if (0..i32::from(cols)).contains(&(col + right)) {
-                let shift = (down * u32::from(cols)) as i32 + right;
-                gone |= b << shift;
-            }
-        }
-        candidates &= !gone;
+        candidates &= !(b | near(b));
     }
     taken
 }
@@ -226,13 +218,23 @@ impl Domineering {
         // open side (either, if both are closed) and the other column is safe.
         let v_areas = pack_blocks(
             blocks & ((!left & !(left >> c)) | (!(right >> 1) & !(right >> (c + 1)))),
-            cols,
-            &[(0, 1), (0, 2), (1, -2), (1, -1), (1, 0), (1, 1), (1, 2)],
+            |b| {
+                // A shift that wraps into the next row lands in columns a real one cannot.
+                (b << 1 | b << (c + 1)) & !m.first_col
+                    | (b << 2 | b << (c + 2)) & !m.first_cols
+                    | b << (c - 1) & !m.last_col
+                    | b << c
+                    | b << c.saturating_sub(2) & !m.last_cols
+            },
         );
         let h_areas = pack_blocks(
             blocks & ((!above & !(above >> 1)) | (!(below >> c) & !(below >> (c + 1)))),
-            cols,
-            &[(0, 1), (1, -1), (1, 0), (1, 1), (2, -1), (2, 0), (2, 1)],
+            |b| {
+                (b << 1 | b << (c + 1) | b << (2 * c + 1)) & !m.first_col
+                    | (b << (c - 1) | b << (2 * c - 1)) & !m.last_col
+                    | b << c
+                    | b << (2 * c)
+            },
         );
         let (v_area_cells, h_area_cells) = (block_cells(v_areas), block_cells(h_areas));
         // Vulnerable moves: the side's dominoes in what its safe moves and areas leave, none
@@ -513,6 +515,19 @@ impl SolverKnowledge for Domineering {
         // The reflections are their own inverses.
         let original = self.image_place(at, symmetry);
         (self.mover_places() & (original - 1)).count_ones() as u8
+    }
+
+    /// Domineering has no immediate wins (a move never ends the game for the mover's gain
+    /// but by leaving the opponent no move, which the counts see): the solver may read each
+    /// child's counts before searching any.
+    const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = true;
+
+    /// [`Domineering::counted_value`], read of every child before any is searched: a child the
+    /// counts settle as the mover's win ends the node wherever it stands in the order. One
+    /// thread, 512 MiB, interior nodes and time: 8x8 23.6 M 13.2 s without, 4.88 M 11.6 s with;
+    /// 6x8 717 k 0.33 s and 207 k 0.39 s; 7x7 21 k 13 ms and 5.1 k 13 ms.
+    fn static_bounds(&self) -> Option<(Score, Score)> {
+        self.counted_value().map(|v| (v, v))
     }
 
     /// A value is ±1, so the first null-window test decides it: deepening for a guess is
