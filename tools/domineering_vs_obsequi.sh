@@ -3,8 +3,9 @@
 # and built apart, in /tmp, never copied here), same boards, one thread, same table size
 # (Obsequi's 2^24 entries take about 400 MB, ours gets 512 MiB), the two alternated, RUNS times
 # each; prints each run and the medians.
-# Obsequi builds with: apt-get install protobuf-compiler libprotobuf-dev; mkdir objs;
-#   make Obsequi CPPFLAGS="-std=c++11 -O3 -march=native -include cstdio -include cstdlib -include cstring"
+# Obsequi builds with: apt-get install protobuf-compiler libprotobuf-dev; cd obsequi; mkdir objs;
+#   protoc --cpp_out=. obsequi.proto;
+#   make Obsequi CPPFLAGS="-std=c++17 -O3 -march=native -include cstdio -include cstdlib -include cstring"
 # Run from the repository root after `cargo build --release`:
 #   OBSEQUI=/tmp/obsequi/obsequi/Obsequi tools/domineering_vs_obsequi.sh 7x7 6x8 5x9
 B=${B:-target/release/gamesearch}

@@ -1,6 +1,7 @@
-//! What the solver knows of Domineering beyond the rules: safe moves against the most moves
-//! the opponent can still make (quiet bounds), a move order, and the board's reflections in
-//! the key.
+//! What the solver knows of Domineering beyond the rules: Bullock's (2002) race — the moves a
+//! side surely makes (safe moves, protective areas, vulnerable moves) against the most the
+//! opponent can still make — as quiet and static bounds; safe moves dropped while another move
+//! is left; a move order by what a move does to the counts; the board's reflections in the key.
 
 use gamesearch::{Game, PositionKey, Score, SolverKnowledge};
 
@@ -29,12 +30,12 @@ pub struct MoveCounts {
     /// only disappear as the board fills, so none ever will: the side can make all of them,
     /// whatever the opponent does.
     pub safe: u32,
-    /// Disjoint *protective areas* (Bullock 2002): 2×2 blocks of empty cells whose sides
-    /// across the side's direction are closed (covered or off the board), so that the
-    /// opponent can enter one only with a domino inside it. A domino of the side in one
-    /// column (Vertical) or row (Horizontal) of the block leaves the other one a safe move:
-    /// two moves for the side, and two fewer for the opponent, unless the opponent enters it
-    /// first.
+    /// Disjoint *protective areas* (Bullock 2002): 2×2 blocks of empty cells closed (covered
+    /// or off the board) on one side at least across the side's direction, none beside
+    /// another, so that no opponent's domino touches two. A domino of the side in the column
+    /// (Vertical) or row (Horizontal) beside the open side leaves the other one a safe move:
+    /// two moves for the side, and two fewer for the opponent (a cell off each of its runs
+    /// there), unless the opponent enters the block first.
     pub protective: u32,
     /// Disjoint *vulnerable* moves (Bullock 2002), beside the safe moves and the protective
     /// areas: the side's dominoes that the opponent could spoil, each by one domino of its own
@@ -237,10 +238,9 @@ impl Domineering {
             },
         );
         let (v_area_cells, h_area_cells) = (block_cells(v_areas), block_cells(h_areas));
-        // Vulnerable moves: the side's dominoes in what its safe moves and areas leave, none
-        // beside an area across the side's direction (no opponent's domino spoils an area
-        // and a vulnerable move at once). One is spoilt two at a time when a cell of it lies
-        // beside one of another across the side's direction (a domino can cover both).
+        // Vulnerable moves: the side's dominoes in what its safe moves and areas leave. One is
+        // of the second kind when a cell of it lies beside one of another, or beside an
+        // area's open side, across the side's direction (an opponent's domino can cover both).
         let v_beside = (v_area_cells << 1 & !m.first_col) | (v_area_cells >> 1 & !m.last_col);
         // A run of an odd number of safe cells leaves its last cell to a vulnerable move.
         let v_safe_pairs = pack_dominoes(v_safe_cells, c, 0);
@@ -442,7 +442,8 @@ impl SolverKnowledge for Domineering {
         }
     }
 
-    /// Higher first by [`Domineering::move_rank`]: the counts a move changes, then the
+    /// Higher first by the counts a move changes (the safe moves it makes for the mover, less
+    /// the mover's moves at most it takes, plus the opponent's it takes), then the
     /// staggered pattern; equal ranks in place order. One thread, 512 MiB, interior nodes:
     /// 7x7 334 k with the places a domino takes from each side as the order, 21 k with this;
     /// 6x8 2.32 M and 0.72 M; 4x12 182 k and 135 k.
