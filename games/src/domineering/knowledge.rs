@@ -179,7 +179,38 @@ fn pack_dominoes(mut cells: u128, step: u32, breaks: u128) -> u128 {
     firsts
 }
 
+/// Each side's places, the cells its dominoes could cover, and its safe places, of one set of
+/// empty cells: what the counts, the move order and the dropping of safe moves all start from.
+#[derive(Clone, Copy)]
+struct Places {
+    vertical: u128,
+    horizontal: u128,
+    v_cover: u128,
+    h_cover: u128,
+    v_safe: u128,
+    h_safe: u128,
+}
+
 impl Domineering {
+    /// The [`Places`] of the empty cells `empty` on this board.
+    #[inline]
+    fn places(&self, empty: u128) -> Places {
+        let cols = self.cols;
+        let vertical = vertical_places(empty, cols);
+        let horizontal = horizontal_places(empty, self.masks());
+        // Cells some domino of the side could cover.
+        let v_cover = vertical | vertical << cols;
+        let h_cover = horizontal | horizontal << 1;
+        Places {
+            vertical,
+            horizontal,
+            v_cover,
+            h_cover,
+            v_safe: vertical & !h_cover & !(h_cover >> cols),
+            h_safe: horizontal & !v_cover & !(v_cover >> 1),
+        }
+    }
+
     /// Vertical's counts and Horizontal's.
     ///
     /// ```
@@ -198,13 +229,14 @@ impl Domineering {
         let cols = self.cols;
         let c = u32::from(cols);
         let empty = self.empty;
-        let vp = vertical_places(empty, cols);
-        let hp = horizontal_places(empty, m);
-        // Cells some domino of the other side could cover.
-        let v_cover = vp | vp << cols;
-        let h_cover = hp | hp << 1;
-        let v_safe = vp & !h_cover & !(h_cover >> cols);
-        let h_safe = hp & !v_cover & !(v_cover >> 1);
+        let Places {
+            vertical: vp,
+            horizontal: hp,
+            v_cover,
+            h_cover,
+            v_safe,
+            h_safe,
+        } = self.places(empty);
         let v_safe_cells = v_safe | v_safe << cols;
         let h_safe_cells = h_safe | h_safe << 1;
         // 2x2 blocks of empty cells, by their top-left cell.
@@ -321,14 +353,11 @@ impl Domineering {
     /// The side to move's safe places (dominoes no move of the opponent can overlap).
     #[inline]
     fn mover_safe_places(&self) -> u128 {
-        let m = self.masks();
-        let (mine, theirs) = (self.mover_places(), self.other_places());
+        let places = self.places(self.empty);
         if self.vertical_to_move() {
-            let cover = theirs | (theirs << 1 & !m.first_col);
-            mine & !cover & !(cover >> self.cols)
+            places.v_safe
         } else {
-            let cover = theirs | theirs << self.cols;
-            mine & !cover & !(cover >> 1)
+            places.h_safe
         }
     }
 
@@ -336,19 +365,13 @@ impl Domineering {
     /// most, then Horizontal's (as [`MoveCounts`] has them).
     #[inline]
     fn order_counts(&self, empty: u128) -> [u32; 4] {
-        let m = self.masks();
-        let cols = self.cols;
-        let vp = vertical_places(empty, cols);
-        let hp = horizontal_places(empty, m);
-        let v_cover = vp | vp << cols;
-        let h_cover = hp | hp << 1;
-        let v_safe = vp & !h_cover & !(h_cover >> cols);
-        let h_safe = hp & !v_cover & !(v_cover >> 1);
+        let (m, cols) = (self.masks(), self.cols);
+        let p = self.places(empty);
         [
-            vertical_pairs(v_safe | v_safe << cols, cols),
-            vertical_pairs(v_cover, cols),
-            horizontal_pairs(h_safe | h_safe << 1, m),
-            horizontal_pairs(h_cover, m),
+            vertical_pairs(p.v_safe | p.v_safe << cols, cols),
+            vertical_pairs(p.v_cover, cols),
+            horizontal_pairs(p.h_safe | p.h_safe << 1, m),
+            horizontal_pairs(p.h_cover, m),
         ]
     }
 
