@@ -1,5 +1,6 @@
 //! Domineering's bit sets: places, run counts and the board's reflections.
 
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 use std::sync::OnceLock;
 
 /// The masks of one board shape.
@@ -47,27 +48,103 @@ pub(crate) fn masks(rows: u8, cols: u8) -> &'static Masks {
     &all[usize::from(rows) * 27 + usize::from(cols)]
 }
 
+/// A word of bits holding a board's cells: `u64` for boards of at most 64 cells, where every
+/// operation is one instruction (a shift of a `u128` by a count known only at run time is
+/// several), `u128` for the others. Cells shifted past the word's top are lost, as they are
+/// past a 128-cell board's in a `u128`: every set these functions return is within the board.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// No cell.
+    const ZERO: Self;
+    /// The cells of `x` that fit the word.
+    fn of(x: u128) -> Self;
+    /// How many cells.
+    fn ones(self) -> u32;
+    /// The lowest cell alone.
+    fn lowest(self) -> Self;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: $t = 0;
+            #[inline(always)]
+            fn of(x: u128) -> $t {
+                x as $t
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> $t {
+                self & self.wrapping_neg()
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
+/// A board's shape in one [`Word`]: its columns and masks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape<W> {
+    /// The columns: the step from a cell to the one below.
+    pub cols: u32,
+    /// The cells of the last column.
+    pub last_col: W,
+    /// The cells of the first column.
+    pub first_col: W,
+    /// The cells of the first two columns.
+    pub first_cols: W,
+    /// The cells of the last two columns.
+    pub last_cols: W,
+}
+
+impl<W: Word> Shape<W> {
+    /// The shape of a `cols`-column board with masks `m`.
+    #[inline]
+    pub(crate) fn of(cols: u8, m: &Masks) -> Shape<W> {
+        Shape {
+            cols: u32::from(cols),
+            last_col: W::of(m.last_col),
+            first_col: W::of(m.first_col),
+            first_cols: W::of(m.first_cols),
+            last_cols: W::of(m.last_cols),
+        }
+    }
+}
+
 /// Vertical's places: empty cells with an empty cell below.
 #[inline]
-pub(crate) fn vertical_places(empty: u128, cols: u8) -> u128 {
+pub(crate) fn vertical_places<W: Word>(empty: W, cols: u32) -> W {
     empty & (empty >> cols)
 }
 
 /// Horizontal's places: empty cells, not in the last column, with an empty cell to the right.
 #[inline]
-pub(crate) fn horizontal_places(empty: u128, m: &Masks) -> u128 {
-    empty & (empty >> 1) & !m.last_col
+pub(crate) fn horizontal_places<W: Word>(empty: W, last_col: W) -> W {
+    empty & (empty >> 1) & !last_col
 }
 
 /// How many disjoint vertical dominoes fit in `cells`: ⌊L/2⌋ summed over its vertical runs of
 /// length L (a pair taken from the top of each run, a run at a time).
 #[inline]
-pub(crate) fn vertical_pairs(mut cells: u128, cols: u8) -> u32 {
+pub(crate) fn vertical_pairs<W: Word>(mut cells: W, cols: u32) -> u32 {
     let mut n = 0;
-    while cells != 0 {
+    while cells != W::ZERO {
         let top = cells & !(cells << cols);
         let paired = top & (cells >> cols);
-        n += paired.count_ones();
+        n += paired.ones();
         cells &= !(top | paired << cols);
     }
     n
@@ -75,12 +152,12 @@ pub(crate) fn vertical_pairs(mut cells: u128, cols: u8) -> u32 {
 
 /// How many disjoint horizontal dominoes fit in `cells`: ⌊L/2⌋ over its horizontal runs.
 #[inline]
-pub(crate) fn horizontal_pairs(mut cells: u128, m: &Masks) -> u32 {
+pub(crate) fn horizontal_pairs<W: Word>(mut cells: W, s: &Shape<W>) -> u32 {
     let mut n = 0;
-    while cells != 0 {
-        let left = cells & !((cells << 1) & !m.first_col);
-        let paired = left & (cells >> 1) & !m.last_col;
-        n += paired.count_ones();
+    while cells != W::ZERO {
+        let left = cells & !((cells << 1) & !s.first_col);
+        let paired = left & (cells >> 1) & !s.last_col;
+        n += paired.ones();
         cells &= !(left | paired << 1);
     }
     n

@@ -5,7 +5,9 @@
 
 use gamesearch::{Game, PositionKey, Score, SolverKnowledge};
 
-use super::bits::{horizontal_pairs, horizontal_places, reflect, vertical_pairs, vertical_places};
+use super::bits::{
+    horizontal_pairs, horizontal_places, reflect, vertical_pairs, vertical_places, Shape, Word,
+};
 use super::{mix, Domineering};
 
 /// The board's reflections share a key while at most this many cells are covered. One thread,
@@ -155,10 +157,10 @@ impl MoveCounts {
 /// two columns either way; for Horizontal a column right, or up to two rows down and a
 /// column either way.
 #[inline]
-fn pack_blocks(mut candidates: u128, near: impl Fn(u128) -> u128) -> u128 {
-    let mut taken = 0;
-    while candidates != 0 {
-        let b = candidates & candidates.wrapping_neg();
+fn pack_blocks<W: Word>(mut candidates: W, near: impl Fn(W) -> W) -> W {
+    let mut taken = W::ZERO;
+    while candidates != W::ZERO {
+        let b = candidates.lowest();
         taken |= b;
         candidates &= !(b | near(b));
     }
@@ -168,9 +170,10 @@ fn pack_blocks(mut candidates: u128, near: impl Fn(u128) -> u128) -> u128 {
 /// Disjoint dominoes in `cells`, taken greedily from the start of each run along `step` (a
 /// row down for Vertical, a column right for Horizontal): their first cells. `breaks` are the
 /// cells a run cannot continue into (Horizontal: the first column).
-fn pack_dominoes(mut cells: u128, step: u32, breaks: u128) -> u128 {
-    let mut firsts = 0;
-    while cells != 0 {
+#[inline]
+fn pack_dominoes<W: Word>(mut cells: W, step: u32, breaks: W) -> W {
+    let mut firsts = W::ZERO;
+    while cells != W::ZERO {
         let start = cells & !((cells << step) & !breaks);
         let paired = start & (cells >> step) & !(breaks >> step);
         firsts |= paired;
@@ -182,33 +185,144 @@ fn pack_dominoes(mut cells: u128, step: u32, breaks: u128) -> u128 {
 /// Each side's places, the cells its dominoes could cover, and its safe places, of one set of
 /// empty cells: what the counts, the move order and the dropping of safe moves all start from.
 #[derive(Clone, Copy)]
-struct Places {
-    vertical: u128,
-    horizontal: u128,
-    v_cover: u128,
-    h_cover: u128,
-    v_safe: u128,
-    h_safe: u128,
+struct Places<W> {
+    vertical: W,
+    horizontal: W,
+    v_cover: W,
+    h_cover: W,
+    v_safe: W,
+    h_safe: W,
+}
+
+/// The [`Places`] of the empty cells `empty` on a board of shape `s`.
+#[inline]
+fn places<W: Word>(empty: W, s: &Shape<W>) -> Places<W> {
+    let cols = s.cols;
+    let vertical = vertical_places(empty, cols);
+    let horizontal = horizontal_places(empty, s.last_col);
+    // Cells some domino of the side could cover.
+    let v_cover = vertical | vertical << cols;
+    let h_cover = horizontal | horizontal << 1;
+    Places {
+        vertical,
+        horizontal,
+        v_cover,
+        h_cover,
+        v_safe: vertical & !h_cover & !(h_cover >> cols),
+        h_safe: horizontal & !v_cover & !(v_cover >> 1),
+    }
+}
+
+/// Vertical's [`MoveCounts`] and Horizontal's, of the empty cells `empty` on a board of shape
+/// `s` ([`Domineering::move_counts`]).
+#[inline]
+fn counts<W: Word>(empty: W, s: &Shape<W>) -> (MoveCounts, MoveCounts) {
+    let c = s.cols;
+    let Places {
+        vertical: vp,
+        horizontal: hp,
+        v_cover,
+        h_cover,
+        v_safe,
+        h_safe,
+    } = places(empty, s);
+    let v_safe_cells = v_safe | v_safe << c;
+    let h_safe_cells = h_safe | h_safe << 1;
+    // 2x2 blocks of empty cells, by their top-left cell.
+    let blocks = hp & hp >> c;
+    // Cells with an empty neighbour left, right, above, below.
+    let left = (empty << 1) & !s.first_col;
+    let right = (empty >> 1) & !s.last_col;
+    let above = empty << c;
+    let below = empty >> c;
+    let block_cells = |b: W| b | b << 1 | b << c | b << (c + 1);
+    // Protective areas: closed on one side at least. Vertical plays the column beside the
+    // open side (either, if both are closed) and the other column is safe.
+    let v_areas = pack_blocks(
+        blocks & ((!left & !(left >> c)) | (!(right >> 1) & !(right >> (c + 1)))),
+        |b| {
+            // A shift that wraps into the next row lands in columns a real one cannot.
+            (b << 1 | b << (c + 1)) & !s.first_col
+                | (b << 2 | b << (c + 2)) & !s.first_cols
+                | b << (c - 1) & !s.last_col
+                | b << c
+                | b << c.saturating_sub(2) & !s.last_cols
+        },
+    );
+    let h_areas = pack_blocks(
+        blocks & ((!above & !(above >> 1)) | (!(below >> c) & !(below >> (c + 1)))),
+        |b| {
+            (b << 1 | b << (c + 1) | b << (2 * c + 1)) & !s.first_col
+                | (b << (c - 1) | b << (2 * c - 1)) & !s.last_col
+                | b << c
+                | b << (2 * c)
+        },
+    );
+    let (v_area_cells, h_area_cells) = (block_cells(v_areas), block_cells(h_areas));
+    // Vulnerable moves: the side's dominoes in what its safe moves and areas leave. One is
+    // of the second kind when a cell of it lies beside one of another, or beside an
+    // area's open side, across the side's direction (an opponent's domino can cover both).
+    let v_beside = (v_area_cells << 1 & !s.first_col) | (v_area_cells >> 1 & !s.last_col);
+    // A run of an odd number of safe cells leaves its last cell to a vulnerable move.
+    let v_safe_pairs = pack_dominoes(v_safe_cells, c, W::ZERO);
+    let v_safe_used = v_safe_pairs | v_safe_pairs << c;
+    let v_vuln = pack_dominoes(v_cover & !v_safe_used & !v_area_cells, c, W::ZERO);
+    let v_vuln_cells = v_vuln | v_vuln << c;
+    let v_twice =
+        v_vuln_cells & ((v_vuln_cells << 1 & !s.first_col) | (v_vuln_cells >> 1 & !s.last_col));
+    let v_by_area = v_vuln & (v_beside | v_beside >> c);
+    let v_double = v_vuln & (v_twice | v_twice >> c) | v_by_area;
+    let v_open = v_vuln & h_cover & (h_cover >> c);
+    let h_beside = h_area_cells << c | h_area_cells >> c;
+    let h_safe_pairs = pack_dominoes(h_safe_cells, 1, s.first_col);
+    let h_safe_used = h_safe_pairs | h_safe_pairs << 1;
+    let h_vuln = pack_dominoes(h_cover & !h_safe_used & !h_area_cells, 1, s.first_col);
+    let h_vuln_cells = h_vuln | h_vuln << 1;
+    let h_twice = h_vuln_cells & ((h_vuln_cells << c) | (h_vuln_cells >> c));
+    let h_by_area = h_vuln & (h_beside | h_beside >> 1);
+    let h_double = h_vuln & (h_twice | h_twice >> 1) | h_by_area;
+    let h_open = h_vuln & v_cover & (v_cover >> 1);
+    let v = MoveCounts {
+        safe: v_safe_pairs.ones(),
+        protective: v_areas.ones(),
+        vulnerable: [(v_vuln & !v_double).ones(), v_double.ones()],
+        beside_areas: v_by_area.ones(),
+        open_vulnerable: [(v_open & !v_double).ones(), (v_open & v_double).ones()],
+        most: vertical_pairs(v_cover, c),
+        open: v_cover.ones(),
+        only_safe: vp & !v_safe == W::ZERO,
+    };
+    let h = MoveCounts {
+        safe: h_safe_pairs.ones(),
+        protective: h_areas.ones(),
+        vulnerable: [(h_vuln & !h_double).ones(), h_double.ones()],
+        beside_areas: h_by_area.ones(),
+        open_vulnerable: [(h_open & !h_double).ones(), (h_open & h_double).ones()],
+        most: horizontal_pairs(h_cover, s),
+        open: h_cover.ones(),
+        only_safe: hp & !h_safe == W::ZERO,
+    };
+    (v, h)
+}
+
+/// The counts the move order reads, of the empty cells `empty` on a board of shape `s`:
+/// Vertical's safe moves and most, then Horizontal's (as [`MoveCounts`] has them).
+#[inline]
+fn order_counts<W: Word>(empty: W, s: &Shape<W>) -> [u32; 4] {
+    let p = places(empty, s);
+    [
+        vertical_pairs(p.v_safe | p.v_safe << s.cols, s.cols),
+        vertical_pairs(p.v_cover, s.cols),
+        horizontal_pairs(p.h_safe | p.h_safe << 1, s),
+        horizontal_pairs(p.h_cover, s),
+    ]
 }
 
 impl Domineering {
-    /// The [`Places`] of the empty cells `empty` on this board.
+    /// Whether the board fits a `u64` (at most 64 cells), which the counts then use.
     #[inline]
-    fn places(&self, empty: u128) -> Places {
-        let cols = self.cols;
-        let vertical = vertical_places(empty, cols);
-        let horizontal = horizontal_places(empty, self.masks());
-        // Cells some domino of the side could cover.
-        let v_cover = vertical | vertical << cols;
-        let h_cover = horizontal | horizontal << 1;
-        Places {
-            vertical,
-            horizontal,
-            v_cover,
-            h_cover,
-            v_safe: vertical & !h_cover & !(h_cover >> cols),
-            h_safe: horizontal & !v_cover & !(v_cover >> 1),
-        }
+    fn fits_u64(&self) -> bool {
+        u32::from(self.rows) * u32::from(self.cols) <= 64
     }
 
     /// Vertical's counts and Horizontal's.
@@ -226,95 +340,11 @@ impl Domineering {
     /// ```
     pub fn move_counts(&self) -> (MoveCounts, MoveCounts) {
         let m = self.masks();
-        let cols = self.cols;
-        let c = u32::from(cols);
-        let empty = self.empty;
-        let Places {
-            vertical: vp,
-            horizontal: hp,
-            v_cover,
-            h_cover,
-            v_safe,
-            h_safe,
-        } = self.places(empty);
-        let v_safe_cells = v_safe | v_safe << cols;
-        let h_safe_cells = h_safe | h_safe << 1;
-        // 2x2 blocks of empty cells, by their top-left cell.
-        let blocks = hp & hp >> cols;
-        // Cells with an empty neighbour left, right, above, below.
-        let left = (empty << 1) & !m.first_col;
-        let right = (empty >> 1) & !m.last_col;
-        let above = empty << cols;
-        let below = empty >> cols;
-        let block_cells = |b: u128| b | b << 1 | b << c | b << (c + 1);
-        // Protective areas: closed on one side at least. Vertical plays the column beside the
-        // open side (either, if both are closed) and the other column is safe.
-        let v_areas = pack_blocks(
-            blocks & ((!left & !(left >> c)) | (!(right >> 1) & !(right >> (c + 1)))),
-            |b| {
-                // A shift that wraps into the next row lands in columns a real one cannot.
-                (b << 1 | b << (c + 1)) & !m.first_col
-                    | (b << 2 | b << (c + 2)) & !m.first_cols
-                    | b << (c - 1) & !m.last_col
-                    | b << c
-                    | b << c.saturating_sub(2) & !m.last_cols
-            },
-        );
-        let h_areas = pack_blocks(
-            blocks & ((!above & !(above >> 1)) | (!(below >> c) & !(below >> (c + 1)))),
-            |b| {
-                (b << 1 | b << (c + 1) | b << (2 * c + 1)) & !m.first_col
-                    | (b << (c - 1) | b << (2 * c - 1)) & !m.last_col
-                    | b << c
-                    | b << (2 * c)
-            },
-        );
-        let (v_area_cells, h_area_cells) = (block_cells(v_areas), block_cells(h_areas));
-        // Vulnerable moves: the side's dominoes in what its safe moves and areas leave. One is
-        // of the second kind when a cell of it lies beside one of another, or beside an
-        // area's open side, across the side's direction (an opponent's domino can cover both).
-        let v_beside = (v_area_cells << 1 & !m.first_col) | (v_area_cells >> 1 & !m.last_col);
-        // A run of an odd number of safe cells leaves its last cell to a vulnerable move.
-        let v_safe_pairs = pack_dominoes(v_safe_cells, c, 0);
-        let v_safe_used = v_safe_pairs | v_safe_pairs << c;
-        let v_vuln = pack_dominoes(v_cover & !v_safe_used & !v_area_cells, c, 0);
-        let v_vuln_cells = v_vuln | v_vuln << c;
-        let v_twice =
-            v_vuln_cells & ((v_vuln_cells << 1 & !m.first_col) | (v_vuln_cells >> 1 & !m.last_col));
-        let v_by_area = v_vuln & (v_beside | v_beside >> c);
-        let v_double = v_vuln & (v_twice | v_twice >> c) | v_by_area;
-        let v_open = v_vuln & h_cover & (h_cover >> c);
-        let h_beside = h_area_cells << c | h_area_cells >> c;
-        let h_safe_pairs = pack_dominoes(h_safe_cells, 1, m.first_col);
-        let h_safe_used = h_safe_pairs | h_safe_pairs << 1;
-        let h_vuln = pack_dominoes(h_cover & !h_safe_used & !h_area_cells, 1, m.first_col);
-        let h_vuln_cells = h_vuln | h_vuln << 1;
-        let h_twice = h_vuln_cells & ((h_vuln_cells << c) | (h_vuln_cells >> c));
-        let h_by_area = h_vuln & (h_beside | h_beside >> 1);
-        let h_double = h_vuln & (h_twice | h_twice >> 1) | h_by_area;
-        let h_open = h_vuln & v_cover & (v_cover >> 1);
-        let count = |x: u128| x.count_ones();
-        let v = MoveCounts {
-            safe: count(v_safe_pairs),
-            protective: count(v_areas),
-            vulnerable: [count(v_vuln & !v_double), count(v_double)],
-            beside_areas: count(v_by_area),
-            open_vulnerable: [count(v_open & !v_double), count(v_open & v_double)],
-            most: vertical_pairs(v_cover, cols),
-            open: count(v_cover),
-            only_safe: vp & !v_safe == 0,
-        };
-        let h = MoveCounts {
-            safe: count(h_safe_pairs),
-            protective: count(h_areas),
-            vulnerable: [count(h_vuln & !h_double), count(h_double)],
-            beside_areas: count(h_by_area),
-            open_vulnerable: [count(h_open & !h_double), count(h_open & h_double)],
-            most: horizontal_pairs(h_cover, m),
-            open: count(h_cover),
-            only_safe: hp & !h_safe == 0,
-        };
-        (v, h)
+        if self.fits_u64() {
+            counts(self.empty as u64, &Shape::of(self.cols, m))
+        } else {
+            counts(self.empty, &Shape::of(self.cols, m))
+        }
     }
 
     /// The value (MAX's view) when counting settles it (Bullock 2002's race, counted here as
@@ -353,7 +383,7 @@ impl Domineering {
     /// The side to move's safe places (dominoes no move of the opponent can overlap).
     #[inline]
     fn mover_safe_places(&self) -> u128 {
-        let places = self.places(self.empty);
+        let places = places(self.empty, &Shape::of(self.cols, self.masks()));
         if self.vertical_to_move() {
             places.v_safe
         } else {
@@ -365,14 +395,12 @@ impl Domineering {
     /// most, then Horizontal's (as [`MoveCounts`] has them).
     #[inline]
     fn order_counts(&self, empty: u128) -> [u32; 4] {
-        let (m, cols) = (self.masks(), self.cols);
-        let p = self.places(empty);
-        [
-            vertical_pairs(p.v_safe | p.v_safe << cols, cols),
-            vertical_pairs(p.v_cover, cols),
-            horizontal_pairs(p.h_safe | p.h_safe << 1, m),
-            horizontal_pairs(p.h_cover, m),
-        ]
+        let m = self.masks();
+        if self.fits_u64() {
+            order_counts(empty as u64, &Shape::of(self.cols, m))
+        } else {
+            order_counts(empty, &Shape::of(self.cols, m))
+        }
     }
 
     /// The side to move's place `mv` ranked for the move order, higher first (Bullock 2002's

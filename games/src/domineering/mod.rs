@@ -161,9 +161,9 @@ impl Domineering {
     #[inline]
     pub fn mover_places(&self) -> u128 {
         if self.vertical_to_move() {
-            bits::vertical_places(self.empty, self.cols)
+            bits::vertical_places(self.empty, u32::from(self.cols))
         } else {
-            bits::horizontal_places(self.empty, self.masks())
+            bits::horizontal_places(self.empty, self.masks().last_col)
         }
     }
 
@@ -171,9 +171,9 @@ impl Domineering {
     #[inline]
     pub fn other_places(&self) -> u128 {
         if self.vertical_to_move() {
-            bits::horizontal_places(self.empty, self.masks())
+            bits::horizontal_places(self.empty, self.masks().last_col)
         } else {
-            bits::vertical_places(self.empty, self.cols)
+            bits::vertical_places(self.empty, u32::from(self.cols))
         }
     }
 
