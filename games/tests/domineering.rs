@@ -200,6 +200,24 @@ proptest! {
         // The text form reads back as the position.
         prop_assert_eq!(p.notation().parse::<Domineering>().unwrap(), p);
     }
+
+    /// The hooks the solver orders by: ordering the children by `child_order` gives
+    /// `order_moves`' order (the solver uses one or the other depending on the node), and
+    /// `child_order_and_bounds` is `child_order` and the child's `static_bounds` at once.
+    #[test]
+    fn child_order_agrees_with_the_move_hooks(rows in 1usize..12, cols in 1usize..27, first in any::<bool>(), plies in 0usize..40, seed in any::<u64>()) {
+        prop_assume!(rows * cols <= 128);
+        let p = random_position(rows, cols, first, plies, seed);
+        let mut ordered: Vec<u8> = p.moves().collect();
+        p.order_moves(&mut ordered);
+        let mut by_child: Vec<u8> = p.moves().collect();
+        by_child.sort_by_key(|&m| std::cmp::Reverse(p.child_order(m, &p.play(m))));
+        prop_assert_eq!(&ordered, &by_child, "{}", p.notation());
+        for m in p.moves() {
+            let child = p.play(m);
+            prop_assert_eq!(p.child_order_and_bounds(m, &child), (p.child_order(m, &child), child.static_bounds()), "{}", p.notation());
+        }
+    }
 }
 
 proptest! {

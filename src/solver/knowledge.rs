@@ -61,7 +61,7 @@ pub trait SolverKnowledge: Game {
     /// orders the bare moves (Connect-Four: `play` already found the child's threats). The
     /// solver, which plays every child before searching any to read its
     /// [`SolverKnowledge::static_bounds`], then orders the children by `child_order` instead
-    /// (only there: with up to eight moves, to the end of the game, for games with
+    /// (only there: to the end of the game, for games with
     /// [`SolverKnowledge::NON_LOSING_PREVENTS_IMMEDIATE_WIN`]). Default: false.
     const ORDERS_BY_CHILD: bool = false;
 
@@ -71,6 +71,19 @@ pub trait SolverKnowledge: Game {
     /// Default: 0 (generation order).
     fn child_order(&self, _mv: Self::Move, _child: &Self) -> u32 {
         0
+    }
+
+    /// With [`SolverKnowledge::ORDERS_BY_CHILD`], for a `child` (after the move `mv`) with no
+    /// [`SolverKnowledge::forced_move`]: its [`SolverKnowledge::child_order`] and its
+    /// [`SolverKnowledge::static_bounds`], which the solver reads of every such child, at
+    /// once — for games that find both in one look at the child (Domineering: each from the
+    /// child's counts of moves). Default: the two hooks.
+    fn child_order_and_bounds(
+        &self,
+        mv: Self::Move,
+        child: &Self,
+    ) -> (u32, Option<(Score, Score)>) {
+        (self.child_order(mv, child), child.static_bounds())
     }
 
     /// With [`SolverKnowledge::ORDERS_BY_CHILD`]: the slots of the solver's history table, 0
@@ -343,6 +356,15 @@ where
     #[inline]
     fn child_order(&self, mv: Self::Move, child: &Self) -> u32 {
         self.inner().child_order(mv, child.inner())
+    }
+    #[inline]
+    fn child_order_and_bounds(
+        &self,
+        mv: Self::Move,
+        child: &Self,
+    ) -> (u32, Option<(Score, Score)>) {
+        let (order, bounds) = self.inner().child_order_and_bounds(mv, child.inner());
+        (order, mapped_bounds::<A>(bounds))
     }
     const HISTORY_SLOTS: usize = A::Inner::HISTORY_SLOTS;
     #[inline]

@@ -29,7 +29,8 @@
 //! [`SolverKnowledge::static_bounds`] read (one that settles the node ends it, one that fails
 //! low is not searched) and their table buckets prefetched together so their loads overlap; the
 //! children are ordered ([`SolverKnowledge::order_moves`] or [`SolverKnowledge::child_order`],
-//! the table's move first), probed for enhanced cutoffs near the root (a child's stored bound
+//! read with the static bounds by [`SolverKnowledge::child_order_and_bounds`], the table's move
+//! first), probed for enhanced cutoffs near the root (a child's stored bound
 //! settles the node, or the child, which then is not searched), and searched.
 //!
 //! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic

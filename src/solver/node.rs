@@ -118,6 +118,12 @@ pub(super) struct Worker<'t, G: Game> {
     /// The cut-offs counted in each [`SolverKnowledge::history_slot`] (this worker's, for the
     /// whole solve): among children the game orders alike, those that cut off more come first.
     pub(super) history: Vec<u32>,
+    /// The children of a node ordered once played with more than eight of them (Step 9):
+    /// each move, its child with the forced replies played and the child's static bounds, in
+    /// the list's order; this node's alone, emptied before its children are searched.
+    pub(super) wide: Vec<(G::Move, G, Option<(Score, Score)>)>,
+    /// Their order keys, each with its index in `wide` below it.
+    pub(super) wide_keys: Vec<u128>,
 }
 
 impl<'t, G: SolverKnowledge> Worker<'t, G> {
@@ -142,6 +148,8 @@ impl<'t, G: SolverKnowledge> Worker<'t, G> {
             bounded: None,
             keyed: None,
             history: vec![0; G::HISTORY_SLOTS],
+            wide: Vec::new(),
+            wide_keys: Vec::new(),
         }
     }
 }
@@ -318,8 +326,10 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // history.)
         let history_here = G::HISTORY_SLOTS > 0 && p.keeps_history();
         // Step 6. Children ordered once played (their static bounds need them played anyway), when the
-        // game can order them so and all of them fit below.
-        let by_child = statics && G::ORDERS_BY_CHILD && n <= 8;
+        // game can order them so: up to eight, all of them kept below; more (`wide`), each kept
+        // aside until all are ordered, and the first eight of the order kept below.
+        let by_child = statics && G::ORDERS_BY_CHILD;
+        let wide = by_child && n > 8;
         if !by_child {
             let moves = &mut self.move_stack[base..];
             p.order_moves(moves);
@@ -347,28 +357,33 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let mut order = [0u64; 8];
         let upto = if statics { n } else { n.min(8) };
         let mut left = 0; // moves still to search, moved to the front of the list
+        if wide {
+            self.wide.clear();
+            self.wide_keys.clear();
+        }
         for j in 0..upto {
             let mv = self.move_stack[base + j];
             let mut child = p.play(mv);
             let mut bounded = None;
-            // (The move's order is read off its own child, before any forced reply: after one,
-            // the position keeps the other side's threats.)
-            let rank = if by_child {
-                let history = if history_here {
-                    self.history[p.history_slot(mv) % G::HISTORY_SLOTS]
-                } else {
-                    0
-                };
-                u64::from(p.child_order(mv, &child)) << 32 | u64::from(history)
-            } else {
-                0
-            };
+            let mut rank = 0;
             if statics {
                 // Forced replies played out: the position after them has the child's value.
-                while let Some(f) = child.forced_move() {
-                    child = child.play(f);
+                // (The move's order is read off its own child, before any forced reply: after
+                // one, the position keeps the other side's threats.)
+                match child.forced_move() {
+                    None if by_child => (rank, bounded) = p.child_order_and_bounds(mv, &child),
+                    first => {
+                        if by_child {
+                            rank = p.child_order(mv, &child);
+                        }
+                        let mut next = first;
+                        while let Some(f) = next {
+                            child = child.play(f);
+                            next = child.forced_move();
+                        }
+                        bounded = child.static_bounds();
+                    }
                 }
-                bounded = child.static_bounds();
                 if let Some((lo, hi)) = bounded {
                     let (lo, hi) = movers_view(me, lo, hi);
                     if lo >= beta {
@@ -380,6 +395,24 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                     }
                 }
                 self.move_stack[base + left] = mv;
+            }
+            let rank = if by_child {
+                let history = if history_here {
+                    self.history[p.history_slot(mv) % G::HISTORY_SLOTS]
+                } else {
+                    0
+                };
+                u64::from(rank) << 32 | u64::from(history)
+            } else {
+                0
+            };
+            if wide {
+                // Best first, equal keys in generation order.
+                self.wide_keys
+                    .push(u128::from(rank) << 64 | u128::from(u64::MAX - left as u64));
+                self.wide.push((mv, child, bounded));
+                left += 1;
+                continue;
             }
             left += 1;
             if children.len() < 8 {
@@ -393,10 +426,32 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         }
         let n = if statics { left } else { n };
         self.move_stack.truncate(base + n);
+        if wide {
+            // The list rewritten in the order, the table's move first, and the first eight
+            // children kept below.
+            self.wide_keys.sort_unstable_by(|a, b| b.cmp(a));
+            let index = |k: u128| (u64::MAX - k as u64) as usize;
+            if let Some(t) = table_move.and_then(|b| {
+                self.wide_keys
+                    .iter()
+                    .position(|&k| self.wide[index(k)].0 == b)
+            }) {
+                self.wide_keys[..=t].rotate_right(1);
+            }
+            for (i, &k) in self.wide_keys.iter().enumerate() {
+                let (mv, child, bounded) = &self.wide[index(k)];
+                self.move_stack[base + i] = *mv;
+                if i < 8 {
+                    let key = table_key(child);
+                    self.tt.prefetch(key.0);
+                    children.push((child.clone(), key, *bounded));
+                }
+            }
+        }
         // Step 9. The search order: `perm[i]` is the index (in the list and among the children) of the
         // `i`-th move to search; past eight, the list's order.
         let mut perm: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-        if by_child {
+        if by_child && !wide {
             // Best first by the game's key, then by the history of cut-offs (Step 11), equal
             // keys in generation order (the indices sorted by their keys), the table's move
             // before all.

@@ -355,6 +355,12 @@ impl Domineering {
     /// moves and the other exactly its most.
     pub fn counted_value(&self) -> Option<Score> {
         let (v, h) = self.move_counts();
+        self.value_of_counts(v, h)
+    }
+
+    /// [`Domineering::counted_value`] from this position's counts, Vertical's `v` and
+    /// Horizontal's `h`.
+    fn value_of_counts(&self, v: MoveCounts, h: MoveCounts) -> Option<Score> {
         let (mine, theirs) = if self.vertical_to_move() {
             (v, h)
         } else {
@@ -404,20 +410,20 @@ impl Domineering {
     }
 
     /// The side to move's place `mv` ranked for the move order, higher first (Bullock 2002's
-    /// order, counted here): what the domino does to the counts — the safe moves it makes for
-    /// the mover, less the mover's moves at most it takes, plus the opponent's moves at most it
-    /// takes — and, between equal counts, its [`Domineering::place_value`]. `before` is the
-    /// position's [`Domineering::order_counts`].
+    /// order, counted here), from `after`, the [`Domineering::order_counts`] of the position it
+    /// leads to: what the domino does to the counts — the safe moves it makes for the mover,
+    /// less the mover's moves at most it takes, plus the opponent's moves at most it takes
+    /// (read as the counts after it, the same for every move before) — and, between equal
+    /// counts, its [`Domineering::place_value`]. Below 2^20.
     #[inline]
-    fn move_rank(&self, mv: u8, before: [u32; 4]) -> i32 {
-        let after = self.order_counts(self.play(mv).empty);
-        let change = |i: usize| after[i] as i32 - before[i] as i32;
+    fn move_rank(&self, mv: u8, after: [u32; 4]) -> u32 {
         let (mine, theirs) = if self.vertical_to_move() {
             (0, 2)
         } else {
             (2, 0)
         };
-        let counted = change(mine) + change(mine + 1) - change(theirs + 1);
+        // Each count is at most 64 (a domino is two of at most 128 cells).
+        let counted = 128 + after[mine] + after[mine + 1] - after[theirs + 1];
         (counted << 11) + self.place_value(mv)
     }
 
@@ -431,7 +437,7 @@ impl Domineering {
     /// distance from the nearer end (the places that tile the line from that end) before the
     /// others; then nearer the edge, then nearer the end. Within 0..1280.
     #[inline]
-    fn place_value(&self, mv: u8) -> i32 {
+    fn place_value(&self, mv: u8) -> u32 {
         let (rows, cols) = (i32::from(self.rows), i32::from(self.cols));
         let (row, col) = (i32::from(mv) / cols, i32::from(mv) % cols);
         let (along, across, along_len, across_len) = if self.vertical_to_move() {
@@ -450,7 +456,7 @@ impl Domineering {
             (false, false, true) => 1,
             _ => 0,
         };
-        tier * 256 + (15 - across_edge.min(15)) * 16 + (15 - along_end.min(15))
+        (tier * 256 + (15 - across_edge.min(15)) * 16 + (15 - along_end.min(15))) as u32
     }
 
     /// The key of the image under a reflection.
@@ -528,19 +534,33 @@ impl SolverKnowledge for Domineering {
         if moves.len() < 2 {
             return;
         }
-        let before = self.order_counts(self.empty);
         // One word a move: the rank, turned so that the best sorts first, above the move.
-        // Ranks lie within ±2^11·3·64.
         let mut keys = [0u32; 128];
         let n = moves.len().min(128);
         for (k, &mv) in keys.iter_mut().zip(moves.iter()) {
-            let rank = self.move_rank(mv, before);
-            *k = (((1 << 22) - rank) as u32) << 8 | u32::from(mv);
+            let rank = self.move_rank(mv, self.order_counts(self.play(mv).empty));
+            *k = ((1 << 20) - 1 - rank) << 8 | u32::from(mv);
         }
         keys[..n].sort_unstable();
         for (m, k) in moves.iter_mut().zip(&keys[..n]) {
             *m = *k as u8;
         }
+    }
+
+    /// The solver plays every child to read its counts for the static pass; the order comes
+    /// from the same counts ([`SolverKnowledge::child_order_and_bounds`]).
+    const ORDERS_BY_CHILD: bool = true;
+
+    /// [`Domineering::move_rank`], as [`SolverKnowledge::order_moves`] orders.
+    fn child_order(&self, mv: u8, child: &Domineering) -> u32 {
+        self.move_rank(mv, child.order_counts(child.empty))
+    }
+
+    /// The child's counts read once, for its rank and its [`Domineering::counted_value`].
+    fn child_order_and_bounds(&self, mv: u8, child: &Domineering) -> (u32, Option<(Score, Score)>) {
+        let (v, h) = child.move_counts();
+        let rank = self.move_rank(mv, [v.safe, v.most, h.safe, h.most]);
+        (rank, child.value_of_counts(v, h).map(|v| (v, v)))
     }
 
     /// While few cells are covered, the least key of the position's images under the four
@@ -621,5 +641,40 @@ impl SolverKnowledge for Domineering {
 
     fn plies_left_at_most(&self) -> Option<u32> {
         Some(self.empty.count_ones() / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domineering::bits::masks;
+
+    /// The counts are the same in either word: a cell lost past a `u64`'s top, or kept in a
+    /// `u128`'s, never reaches a count (random positions of every board of at most 64 cells).
+    #[test]
+    fn the_counts_are_the_same_in_either_word() {
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for rows in 1..=64u8 {
+            for cols in 1..=(64 / rows).min(26) {
+                let shape = masks(rows, cols);
+                for _ in 0..40 {
+                    let (a, b) = (u128::from(next()), u128::from(next()));
+                    let empty = shape.board & if next() % 2 == 0 { a | b } else { a & b };
+                    let (s64, s128) = (Shape::of(cols, shape), Shape::of(cols, shape));
+                    assert_eq!(
+                        counts(empty as u64, &s64),
+                        counts(empty, &s128),
+                        "{rows}x{cols} {empty:#x}"
+                    );
+                    assert_eq!(order_counts(empty as u64, &s64), order_counts(empty, &s128));
+                }
+            }
+        }
     }
 }
