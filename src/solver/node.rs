@@ -121,7 +121,7 @@ pub(super) struct Worker<'t, G: Game> {
     /// The children of a node ordered once played with more than eight of them (Step 9):
     /// each move, its child with the forced replies played and the child's static bounds, in
     /// the list's order; this node's alone, emptied before its children are searched.
-    pub(super) wide: Vec<(G::Move, G, Option<(Score, Score)>)>,
+    pub(super) wide: Vec<Aside<G>>,
     /// Their order keys, each with its index in `wide` below it.
     pub(super) wide_keys: Vec<u128>,
 }
@@ -153,6 +153,10 @@ impl<'t, G: SolverKnowledge> Worker<'t, G> {
         }
     }
 }
+
+/// A child of a wide node kept aside until all are ordered: its move, the child with the
+/// forced replies played, and its static bounds.
+pub(super) type Aside<G> = (<G as Game>::Move, G, Option<(Score, Score)>);
 
 /// A child played ahead of its search: the position, its table key (and the symmetry onto
 /// the key's image, as [`table_key`] says) and its static bounds.
