@@ -86,6 +86,16 @@ pub trait SolverKnowledge: Game {
         (self.child_order(mv, child), child.static_bounds())
     }
 
+    /// True when the static pass ([`SolverKnowledge::static_bounds`] read of every child)
+    /// should look first at the two moves that last ended one at the same ply, by a child the
+    /// bounds settle as the mover's win (the killer heuristic, Akl & Newborn 1977, applied to
+    /// the static pass): the pass stops at the first such child, so finding it first saves
+    /// reading the others. The moves go to the front of the list, which may reorder children
+    /// the order leaves tied. Domineering, one thread, 512 MiB: 8x8 1.42 M → 1.49 M nodes but
+    /// 1.80 → 1.69 s; twelve 8x8 positions 3.15 → 2.80 s. Connect-Four (seven moves, cheap
+    /// bounds) gains nothing and pays 10 % in time. Default: false.
+    const STATIC_KILLERS: bool = false;
+
     /// With [`SolverKnowledge::ORDERS_BY_CHILD`]: the slots of the solver's history table, 0
     /// for none. Each cut-off a move makes adds, in its [`SolverKnowledge::history_slot`], the
     /// square of the move's place in the order (a cut-off found late counts most); among
@@ -366,6 +376,7 @@ where
         let (order, bounds) = self.inner().child_order_and_bounds(mv, child.inner());
         (order, mapped_bounds::<A>(bounds))
     }
+    const STATIC_KILLERS: bool = A::Inner::STATIC_KILLERS;
     const HISTORY_SLOTS: usize = A::Inner::HISTORY_SLOTS;
     #[inline]
     fn history_slot(&self, mv: Self::Move) -> usize {

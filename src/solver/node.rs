@@ -124,6 +124,9 @@ pub(super) struct Worker<'t, G: Game> {
     pub(super) wide: Vec<Aside<G>>,
     /// Their order keys, each with its index in `wide` below it.
     pub(super) wide_keys: Vec<u128>,
+    /// With [`SolverKnowledge::STATIC_KILLERS`]: the two moves that last ended a node's static
+    /// pass at each ply (`2·ply` the latest, `2·ply + 1` the one before).
+    pub(super) killers: Vec<Option<G::Move>>,
 }
 
 impl<'t, G: SolverKnowledge> Worker<'t, G> {
@@ -150,6 +153,7 @@ impl<'t, G: SolverKnowledge> Worker<'t, G> {
             history: vec![0; G::HISTORY_SLOTS],
             wide: Vec::new(),
             wide_keys: Vec::new(),
+            killers: Vec::new(),
         }
     }
 }
@@ -365,6 +369,26 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             self.wide.clear();
             self.wide_keys.clear();
         }
+        // (The moves that last ended a static pass at this ply looked at first: a move that
+        // settles one position as a win often settles its cousins too.)
+        let ply = self.ply as usize;
+        let killers = G::STATIC_KILLERS && statics;
+        if killers {
+            if self.killers.len() < 2 * ply + 2 {
+                self.killers.resize(2 * ply + 2, None);
+            }
+            let mut front = 0;
+            for k in [self.killers[2 * ply], self.killers[2 * ply + 1]]
+                .into_iter()
+                .flatten()
+            {
+                let moves = &mut self.move_stack[base + front..base + upto];
+                if let Some(i) = moves.iter().position(|&x| x == k) {
+                    moves.swap(0, i);
+                    front += 1;
+                }
+            }
+        }
         for j in 0..upto {
             let mv = self.move_stack[base + j];
             let mut child = p.play(mv);
@@ -391,6 +415,10 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 if let Some((lo, hi)) = bounded {
                     let (lo, hi) = movers_view(me, lo, hi);
                     if lo >= beta {
+                        if killers && self.killers[2 * ply] != Some(mv) {
+                            self.killers[2 * ply + 1] = self.killers[2 * ply];
+                            self.killers[2 * ply] = Some(mv);
+                        }
                         return lo;
                     }
                     if hi <= alpha {

@@ -551,6 +551,10 @@ impl SolverKnowledge for Domineering {
     /// from the same counts ([`SolverKnowledge::child_order_and_bounds`]).
     const ORDERS_BY_CHILD: bool = true;
 
+    /// A move that settles one position's child as a win often settles its cousins' (one
+    /// thread, 512 MiB: 8x8 1.80 → 1.69 s, twelve 8x8 positions 3.15 → 2.80 s).
+    const STATIC_KILLERS: bool = true;
+
     /// [`Domineering::move_rank`], as [`SolverKnowledge::order_moves`] orders.
     fn child_order(&self, mv: u8, child: &Domineering) -> u32 {
         self.move_rank(mv, child.order_counts(child.empty))
