@@ -564,7 +564,8 @@ impl SolverKnowledge for Domineering {
     /// thread, 512 MiB: 8x8 1.80 → 1.69 s, twelve 8x8 positions 3.15 → 2.80 s).
     const STATIC_KILLERS: bool = true;
 
-    /// [`Domineering::move_rank`], as [`SolverKnowledge::order_moves`] orders.
+    /// The rank of the move by the counts after it, then its place on the board (edges
+    /// first), as [`SolverKnowledge::order_moves`] orders.
     fn child_order(&self, mv: u8, child: &Domineering) -> u32 {
         self.move_rank(mv, child.order_counts(child.empty))
     }
