@@ -1,7 +1,8 @@
 //! What the solver knows of Domineering beyond the rules: Bullock's (2002) race — the moves a
 //! side surely makes (safe moves, protective areas, vulnerable moves) against the most the
 //! opponent can still make — as quiet and static bounds; safe moves dropped while another move
-//! is left; a move order by what a move does to the counts; the board's reflections in the key.
+//! is left; a move order by what a move does to the counts, then from the board's edges
+//! inwards; the board's reflections in the key.
 
 use gamesearch::{Game, PositionKey, Score, SolverKnowledge};
 
