@@ -11,7 +11,7 @@ use thiserror::Error;
 /// let e = "quantum".parse::<Algorithm>().unwrap_err();
 /// assert!(e.to_string().starts_with("unknown algorithm `quantum`; known: minimax, "));
 /// ```
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Error {
     /// A `GAME` argument that names no known game (whoever reads the text, e.g. the crate
     /// `gamesearch-games`, says what it expected).
@@ -78,6 +78,15 @@ pub enum Error {
     /// A search that would never finish.
     #[error("{0}")]
     TooLarge(String),
+    /// A line of play deeper than the search can follow, below the position searched: a game
+    /// that does not end on some path (its positions repeat), or a horizon deeper than the
+    /// thread's stack. The search stopped cleanly instead of overflowing the stack.
+    #[error("a line of play went deeper than {limit} below the position searched, the game still not over: does it end on every path? (games whose positions repeat are not supported yet; a search with a horizon, a smaller depth, stays within it)")]
+    LineTooDeep {
+        /// What it went past, in words: "the search thread's stack allows (8.0 MiB)",
+        /// "100000 plies".
+        limit: String,
+    },
     /// Threads the system would not start.
     #[error("cannot start {count} solver threads: {message}")]
     Threads {

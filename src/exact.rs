@@ -21,7 +21,7 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use crate::error::Error;
-use crate::game::{PositionKey, Score};
+use crate::game::{Player, PositionKey, Score};
 use crate::proof_number::dfpn::{self, DfpnConfig};
 use crate::proof_number::{self, Answer, Informed, Initial, PnConfig};
 use crate::report::SolveReport;
@@ -139,7 +139,13 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
     mut progress: impl FnMut(&Progress),
 ) -> Result<Solution<G::Move>, Error> {
     let start = Instant::now();
-    match method {
+    // A line deeper than a solver can follow (a game that does not end) is an error.
+    let (limits, watch) = cfg.limits.watched();
+    let cfg = &SolveConfig {
+        limits,
+        ..cfg.clone()
+    };
+    let s = match method {
         Method::AlphaBetaTt => solver::solve_alphabeta(game, cfg, progress),
         Method::Pn | Method::PnMulti => {
             let pn = PnConfig {
@@ -195,7 +201,47 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
             })?;
             Ok(s.into_solution())
         }
+    };
+    if let Some(e) = watch.error() {
+        return Err(e);
     }
+    let mut s = s?;
+    if cfg.best_move && s.complete && s.best_move.is_none() {
+        s.best_move = keeping_move(game, method, cfg, &s);
+    }
+    Ok(s)
+}
+
+/// A move that keeps the proven result `s` of `game`, found by solving the children in turn
+/// with the same method: for a root that the solver settled without searching any move (the
+/// game's knowledge answered at the root, a proof-number tree of one node). A solver that
+/// proves a result names a move that keeps it.
+fn keeping_move<G: PositionKey + SolverKnowledge + Sync>(
+    game: &G,
+    method: Method,
+    cfg: &SolveConfig,
+    s: &Solution<G::Move>,
+) -> Option<G::Move> {
+    let child_cfg = SolveConfig {
+        best_move: false,
+        ..cfg.clone()
+    };
+    let (lo, hi) = s.bounds;
+    for m in game.moves() {
+        let c = solve_with(&game.play(m), method, &child_cfg, |_| {}).ok()?;
+        if !c.complete {
+            return None;
+        }
+        // The child proves at least what the root does, for the side choosing.
+        let keeps = match game.to_move() {
+            Player::Max => c.bounds.0 >= lo,
+            Player::Min => c.bounds.1 <= hi,
+        };
+        if keeps {
+            return Some(m);
+        }
+    }
+    None
 }
 
 /// [`solve_with`] with the moves named and the time taken: what `gamesearch solve` prints.

@@ -51,6 +51,7 @@ pub mod search;
 pub mod solver;
 pub mod sort;
 pub mod split;
+mod stack;
 pub mod stats;
 pub mod tablebase;
 pub mod trace;

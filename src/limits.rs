@@ -23,6 +23,37 @@ pub struct Limits {
     /// Where the search publishes its node count as it runs (every 1024 nodes), so that another
     /// thread can show progress. Costs nothing between those updates.
     pub node_counter: Option<Arc<AtomicU64>>,
+    /// Raised by a search whose line of play went deeper than it can follow (the thread's
+    /// stack, or a playout's length): the front doors ([`crate::search()`],
+    /// [`crate::solve()`], the engine) attach one and answer [`crate::Error::LineTooDeep`].
+    pub line_watch: Option<Arc<LineWatch>>,
+}
+
+/// Where a search says that a line of play went deeper than it can follow — a game that does
+/// not end on some path (its positions repeat), or a horizon deeper than the thread's stack.
+/// Every search on every thread given the same [`Limits`] raises the same watch.
+///
+/// ```
+/// use gamesearch::{limits::LineWatch, Error};
+/// let w = LineWatch::default();
+/// assert!(w.error().is_none());
+/// w.raise("100000 plies".to_string());
+/// assert!(matches!(w.error(), Some(Error::LineTooDeep { .. })));
+/// ```
+#[derive(Debug, Default)]
+pub struct LineWatch(std::sync::OnceLock<String>);
+
+impl LineWatch {
+    /// Says that a line went past `limit` (words: "100000 plies"); the first limit raised stays.
+    pub fn raise(&self, limit: String) {
+        let _ = self.0.set(limit);
+    }
+    /// The error to answer, once raised.
+    pub fn error(&self) -> Option<crate::Error> {
+        self.0.get().map(|limit| crate::Error::LineTooDeep {
+            limit: limit.clone(),
+        })
+    }
 }
 
 impl Limits {
@@ -62,6 +93,21 @@ impl Limits {
         self
     }
 
+    /// The same limits with a fresh [`LineWatch`], and the watch: what a front door does
+    /// before it searches.
+    ///
+    /// ```
+    /// use gamesearch::Limits;
+    /// let (limits, watch) = Limits::none().watched();
+    /// assert!(limits.line_watch.is_some() && watch.error().is_none());
+    /// ```
+    pub fn watched(&self) -> (Limits, Arc<LineWatch>) {
+        let watch = Arc::new(LineWatch::default());
+        let mut limits = self.clone();
+        limits.line_watch = Some(watch.clone());
+        (limits, watch)
+    }
+
     /// Whether the stop flag is raised.
     ///
     /// ```
@@ -95,6 +141,11 @@ pub(crate) struct Budget {
     /// Another thread's flag that ends this search early without ending the budget
     /// ([`Budget::yield_to`]).
     yield_flag: Option<Arc<AtomicBool>>,
+    /// The lowest stack address the search may reach on this thread ([`crate::stack`]).
+    stack_floor: usize,
+    /// The size of the stack it protects, for the error's words.
+    stack_size: usize,
+    line_watch: Option<Arc<LineWatch>>,
 }
 
 const POLL_EVERY: u64 = 1024;
@@ -106,8 +157,13 @@ const POLL_EVERY: u64 = 1024;
 const FLAG_POLL_EVERY: u64 = 64;
 
 impl Budget {
+    /// A budget for a search on the calling thread (its stack's floor is this thread's).
     pub(crate) fn new(limits: &Limits) -> Self {
+        let (stack_floor, stack_size) = crate::stack::floor();
         Budget {
+            stack_floor,
+            stack_size,
+            line_watch: limits.line_watch.clone(),
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             deadline: limits.max_time.map(|t| Instant::now() + t),
             stop: limits.stop.clone(),
@@ -141,6 +197,10 @@ impl Budget {
         if self.stopped {
             return true;
         }
+        if crate::stack::pointer() < self.stack_floor {
+            self.line_too_deep();
+            return true;
+        }
         if nodes >= self.max_nodes {
             self.stopped = true;
         } else if nodes >= self.next_poll {
@@ -161,6 +221,23 @@ impl Budget {
             self.stopped = timed_out || flagged;
         }
         self.stopped
+    }
+}
+
+impl Budget {
+    /// The line being searched reached the stack's floor: the search stops and says why.
+    #[cold]
+    #[inline(never)]
+    fn line_too_deep(&mut self) {
+        self.stopped = true;
+        if let Some(w) = &self.line_watch {
+            let size = if self.stack_size == usize::MAX {
+                String::new()
+            } else {
+                format!(" ({})", crate::error::human_bytes(self.stack_size))
+            };
+            w.raise(format!("the search thread's stack allows{size}"));
+        }
     }
 }
 

@@ -112,6 +112,10 @@ pub struct Outcome<M> {
     pub stats: Stats,
     /// What the algorithm's family adds.
     pub details: Details,
+    /// Why the search could not go on, when it could not: a line of play deeper than it can
+    /// follow ([`crate::Error::LineTooDeep`]: a game that does not end, or a horizon deeper
+    /// than the thread's stack). The search is then incomplete and has no value.
+    pub error: Option<crate::Error>,
 }
 
 impl<M> Outcome<M> {
@@ -124,6 +128,7 @@ impl<M> Outcome<M> {
             complete: false,
             stats: Stats::default(),
             details: Details::None,
+            error: None,
         }
     }
 }
@@ -159,6 +164,7 @@ impl<M: Copy> Outcome<M> {
             range,
             conspiracy,
             mcts_mean,
+            error: self.error.as_ref().map(ToString::to_string),
         }
     }
 }

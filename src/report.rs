@@ -41,6 +41,9 @@ pub struct Report {
     /// Monte-Carlo tree search: the root's mean reward for MAX (win 1, draw ½, loss 0).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub mcts_mean: Option<f64>,
+    /// Why the search could not go on, when it could not ([`crate::Error::LineTooDeep`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub error: Option<String>,
 }
 
 /// A [`crate::Solution`] with its move named, ready for people or `--json`.

@@ -332,7 +332,12 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
     cfg: &SearchConfig,
     obs: &mut O,
 ) -> Outcome<G::Move> {
-    match algo {
+    let (limits, watch) = cfg.limits.watched();
+    let cfg = &SearchConfig {
+        limits,
+        ..cfg.clone()
+    };
+    let mut out = match algo {
         Algorithm::Mtdf => crate::engine::mtdf_to_depth_observed(game, cfg.depth, &cfg.limits, obs),
         Algorithm::PnMulti => {
             let mut pn = PnConfig::new(cfg.depth);
@@ -345,6 +350,7 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                 complete: r.complete,
                 stats: r.stats,
                 details: Details::None,
+                error: None,
             }
         }
         Algorithm::Cns(p) => {
@@ -365,6 +371,7 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                     range: r.range,
                     numbers: r.conspiracy,
                 },
+                error: None,
             }
         }
         Algorithm::BStar(p) => {
@@ -397,6 +404,7 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                         range: r.root_range,
                         best: r.best_range,
                     },
+                    error: None,
                 },
                 // Only a reversed interval fails, which these bounds never are.
                 Err(_) => Outcome::nothing(),
@@ -414,7 +422,13 @@ pub(crate) fn search_with_observer<G: Game, O: Observer<G::Move>>(
                 .expect("every other algorithm is depth-first");
             depth_first::search_observed(game, df, cfg, obs)
         }
+    };
+    if let Some(e) = watch.error().or(out.error.take()) {
+        out.value = None;
+        out.complete = false;
+        out.error = Some(e);
     }
+    out
 }
 
 /// Runs a search, times it and names its moves: what `search` and `compare` print.
@@ -503,7 +517,11 @@ fn mcts_outcome<M: Copy>(r: Result<crate::mcts::MctsResult<M>, Error>) -> Outcom
                 mean: r.mean,
                 visits: r.root_visits,
             },
+            error: None,
         },
-        Err(_) => Outcome::nothing(),
+        Err(e) => Outcome {
+            error: Some(e),
+            ..Outcome::nothing()
+        },
     }
 }

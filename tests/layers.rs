@@ -16,6 +16,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("stats", 1),
     ("error", 1),
     ("memory", 1),
+    ("stack", 1),
     ("sort", 1),
     ("arena", 1),
     ("observe", 1),

@@ -449,6 +449,9 @@ fn search<'py>(
             let p = p.clone();
             interruptible(py, &stop, move || gamesearch::run_report_parallel(&p, algorithm, &cfg))?
         });
+        if let Some(e) = &report.error {
+            return Err(bad(e));
+        }
         return finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted);
     }
     if threads != 1 {
@@ -476,6 +479,9 @@ fn search<'py>(
         })
     })?;
     let (report, best, pv) = out?;
+    if let Some(e) = &report.error {
+        return Err(bad(e));
+    }
     with_objects(
         py,
         serde_json::to_value(&report).map_err(bad)?,

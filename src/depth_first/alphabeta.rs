@@ -24,7 +24,9 @@ pub(crate) fn fail_soft<G: Game, O: Observer<G::Move>>(
         if depth == 0 || moves.peek().is_none() {
             return p.to_move().sign() * ctx.leaf(p, ply);
         }
-        ctx.interior(ply);
+        if ctx.interior(ply) {
+            return 0; // unwinding after a stop: the value is unused
+        }
         let me = p.to_move();
         let mut m = -INF;
         for mv in moves.by_ref() {
@@ -66,7 +68,9 @@ pub(crate) fn fail_hard<G: Game, O: Observer<G::Move>>(
             let h = p.to_move().sign() * ctx.leaf(p, ply);
             return h.clamp(alpha, beta);
         }
-        ctx.interior(ply);
+        if ctx.interior(ply) {
+            return 0; // unwinding after a stop: the value is unused
+        }
         let me = p.to_move();
         while let Some(mv) = moves.next() {
             let child = p.play(mv);

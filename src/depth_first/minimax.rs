@@ -17,7 +17,9 @@ pub(crate) fn minimax<G: Game, O: Observer<G::Move>>(
         if depth == 0 || moves.peek().is_none() {
             return ctx.leaf(p, ply);
         }
-        ctx.interior(ply);
+        if ctx.interior(ply) {
+            return 0; // unwinding after a stop: the value is unused
+        }
         let maximise = p.to_move() == Player::Max;
         let mut best = if maximise { -INF } else { INF };
         for m in moves {

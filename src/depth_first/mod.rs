@@ -296,16 +296,20 @@ impl<M: Copy, O: Observer<M>> Ctx<M, O> {
         value
     }
 
-    /// Counts an interior node and clears its PV.
+    /// Counts an interior node and clears its PV; true when the search is unwinding after a
+    /// stop, and the caller must return at once (its value unused) rather than go down its
+    /// first child — which, on a game that does not end, would go down without end.
     #[inline]
-    pub(crate) fn interior(&mut self, ply: usize) {
+    #[must_use]
+    pub(crate) fn interior(&mut self, ply: usize) -> bool {
         if self.budget.stopped {
-            return; // unwinding: the caller returns after its first child
+            return true;
         }
         self.stats.interior += 1;
         self.ensure_ply(ply);
         self.pv[ply].clear();
         self.budget.exhausted(self.stats.nodes());
+        false
     }
 
     /// Makes sure the PV table has rows for `ply` and its child.
@@ -359,6 +363,7 @@ impl<M: Copy, O: Observer<M>> Ctx<M, O> {
                 complete,
                 stats: self.stats,
                 details: Details::None,
+                error: None,
             }
         } else {
             Outcome {
@@ -368,6 +373,7 @@ impl<M: Copy, O: Observer<M>> Ctx<M, O> {
                 complete,
                 stats: self.stats,
                 details: Details::None,
+                error: None,
             }
         }
     }

@@ -51,7 +51,9 @@ pub(crate) fn f4<G: Game, O: Observer<G::Move>>(
         if depth == 0 || moves.peek().is_none() {
             return p.to_move().sign() * ctx.leaf(p, ply); // h(p)
         }
-        ctx.interior(ply);
+        if ctx.interior(ply) {
+            return 0; // unwinding after a stop: the value is unused
+        }
         let me = p.to_move();
         let max_possible = ctx.max_possible(me.sign());
         let mut m = -INF; // the current lower bound; fail soft
@@ -134,7 +136,9 @@ fn f4_prime<G: Game, O: Observer<G::Move>>(
     if depth == 0 || moves.peek().is_none() {
         return ctx.leaf(p, ply);
     }
-    ctx.interior(ply);
+    if ctx.interior(ply) {
+        return 0; // unwinding after a stop: the value is unused
+    }
     let max_possible = ctx.max_possible(1);
     let first = moves.next().expect("peeked");
     // m := max{-inf, G4'(p_1, alpha, beta, depth - 1)}: the first branch
@@ -195,7 +199,9 @@ fn g4_prime<G: Game, O: Observer<G::Move>>(
     if depth == 0 || moves.peek().is_none() {
         return ctx.leaf(p, ply);
     }
-    ctx.interior(ply);
+    if ctx.interior(ply) {
+        return 0; // unwinding after a stop: the value is unused
+    }
     let min_possible = -ctx.max_possible(-1);
     let first = moves.next().expect("peeked");
     // m := min{inf, F4'(p_1, alpha, beta, depth - 1)}: the first branch

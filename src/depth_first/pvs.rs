@@ -22,7 +22,9 @@ pub(crate) fn pvs<G: Game, O: Observer<G::Move>>(
         if depth == 0 || moves.peek().is_none() {
             return p.to_move().sign() * ctx.leaf(p, ply);
         }
-        ctx.interior(ply);
+        if ctx.interior(ply) {
+            return 0; // unwinding after a stop: the value is unused
+        }
         let me = p.to_move();
         let mut best = -INF;
         for (i, mv) in moves.by_ref().enumerate() {

@@ -31,7 +31,9 @@ pub(crate) fn test_node<G: Game, O: Observer<G::Move>>(
             if depth == 0 || moves.peek().is_none() {
                 return cond.holds(ctx.leaf(p, ply), v);
             }
-            ctx.interior(ply);
+            if ctx.interior(ply) {
+                return false; // unwinding after a stop: the value is unused
+            }
             // The node succeeds as soon as one successor does ("any") or fails as soon as one fails.
             let any = cond.upward() == (p.to_move() == Player::Max);
             while let Some(m) = moves.next() {
@@ -63,7 +65,9 @@ pub(crate) fn eval<G: Game, O: Observer<G::Move>>(
         if depth == 0 || moves.peek().is_none() {
             return ctx.leaf(p, ply);
         }
-        ctx.interior(ply);
+        if ctx.interior(ply) {
+            return 0; // unwinding after a stop: the value is unused
+        }
         let cond = match p.to_move() {
             Player::Max => Condition::Gt,
             Player::Min => Condition::Lt,

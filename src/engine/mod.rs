@@ -218,6 +218,10 @@ pub struct Thought<M> {
     /// True when the search ended by itself (a proven result, a tree searched to its end, or
     /// the maximum depth), false when a budget cut it.
     pub complete: bool,
+    /// Why the search could not go on, when it could not: an iteration's line deeper than the
+    /// thread's stack allows ([`Error::LineTooDeep`]: a game that does not end). The move is
+    /// then the last completed iteration's.
+    pub error: Option<Error>,
 }
 
 impl<M> Thought<M> {
@@ -295,7 +299,8 @@ impl<G: PositionKey, S> Engine<G, S> {
         let start = Instant::now();
         self.tt.new_search();
         self.order.age();
-        let mut s = Searcher::new(&mut self.tt, &mut self.order, Budget::new(limits));
+        let (limits, watch) = limits.watched();
+        let mut s = Searcher::new(&mut self.tt, &mut self.order, Budget::new(&limits));
         let mut out = Thought {
             best_move: p.moves().next(),
             value: None,
@@ -306,6 +311,7 @@ impl<G: PositionKey, S> Engine<G, S> {
             stats: Stats::default(),
             elapsed: Duration::ZERO,
             complete: false,
+            error: None,
         };
         if out.best_move.is_none() {
             out.complete = true;
@@ -377,6 +383,8 @@ impl<G: PositionKey, S> Engine<G, S> {
         }
         out.stats = s.stats;
         out.elapsed = start.elapsed();
+        out.error = watch.error();
+        out.complete &= out.error.is_none();
         out
     }
 
@@ -484,10 +492,12 @@ fn mtdf_keyed<K: Keys<G>, G: Game, O: crate::observe::Observer<G::Move>>(
         .min(1 << 20);
     let mut tt = WideTable::with_entries((entries as usize).max(256));
     let mut order = MoveOrder::new();
-    let mut s = Searcher::with_observer(&mut tt, &mut order, Budget::new(limits), obs);
+    let (limits, watch) = limits.watched();
+    let mut s = Searcher::with_observer(&mut tt, &mut order, Budget::new(&limits), obs);
     let guess = game.to_move().sign() * game.evaluate();
     let v = s.mtdf::<K, PlainToDepth>(game, guess, depth);
-    let complete = !s.budget.stopped;
+    let error = watch.error();
+    let complete = !s.budget.stopped && error.is_none();
     let pv = if complete {
         s.pv_by_tests::<K, PlainToDepth>(game, v, depth)
     } else {
@@ -504,6 +514,8 @@ fn mtdf_keyed<K: Keys<G>, G: Game, O: crate::observe::Observer<G::Move>>(
         // other algorithms report.
         value: if complete {
             Some(sign * v)
+        } else if error.is_some() {
+            None
         } else {
             s.root_best.map(|(_, v)| sign * v)
         },
@@ -512,6 +524,7 @@ fn mtdf_keyed<K: Keys<G>, G: Game, O: crate::observe::Observer<G::Move>>(
         complete,
         stats: s.stats,
         details: crate::outcome::Details::None,
+        error,
     }
 }
 

@@ -364,6 +364,8 @@ pub struct Mcts<G: Game> {
     ranks: Vec<u32>,
     /// [`Parallel::Root`]: the other threads' trees, kept between searches as this one is.
     helpers: Vec<Mcts<G>>,
+    /// A playout went on past [`LONGEST_PLAYOUT`]: the search ends with an error.
+    too_long: bool,
 }
 
 /// What the threads of one search share.
@@ -372,6 +374,8 @@ struct Shared {
     playouts: AtomicU64,
     /// Raised when the search must end (a budget spent, the root proven).
     done: AtomicBool,
+    /// Raised (with `done`) when a playout went on past [`LONGEST_PLAYOUT`].
+    too_long: AtomicBool,
     deadline: Option<Instant>,
 }
 
@@ -380,6 +384,7 @@ impl Shared {
         Shared {
             playouts: AtomicU64::new(0),
             done: AtomicBool::new(false),
+            too_long: AtomicBool::new(false),
             deadline: limits.max_time.map(|t| Instant::now() + t),
         }
     }
@@ -461,6 +466,7 @@ impl<G: Game> Mcts<G> {
             proof_player: Player::Max,
             ranks: Vec::new(),
             helpers: Vec::new(),
+            too_long: false,
         }
     }
 
@@ -553,6 +559,9 @@ impl<G: Game> Mcts<G> {
                 shared::grow(&tree, 0, &cfg, root, limits, &shared);
             });
             self.nodes = tree.into_arena();
+            if shared.too_long.load(Ordering::Relaxed) {
+                return Err(too_long());
+            }
             let playouts = shared.playouts.load(Ordering::Relaxed);
             return Ok(self.result(root, playouts));
         }
@@ -570,6 +579,9 @@ impl<G: Game> Mcts<G> {
         let playouts = shared.playouts.load(Ordering::Relaxed);
         let result = self.merged(root, &helpers, playouts);
         self.helpers = helpers;
+        if shared.too_long.load(Ordering::Relaxed) {
+            return Err(too_long());
+        }
         Ok(result)
     }
 
@@ -585,6 +597,11 @@ impl<G: Game> Mcts<G> {
                 return false;
             }
             self.iterate(root, &mut NoObserver);
+            if std::mem::take(&mut self.too_long) {
+                shared.too_long.store(true, Ordering::Relaxed);
+                shared.done.store(true, Ordering::Relaxed);
+                return false;
+            }
             true
         });
     }
@@ -631,6 +648,9 @@ impl<G: Game> Mcts<G> {
                 break;
             }
             self.iterate(root, obs);
+            if std::mem::take(&mut self.too_long) {
+                return Err(too_long());
+            }
             playouts += 1;
         }
         Ok(self.result(root, playouts))
@@ -746,6 +766,10 @@ impl<G: Game> Mcts<G> {
             Some(r) => (r, false),
             None => simulate(&self.cfg, &mut self.rng, &mut self.moves, &mut p, depth),
         };
+        if result == TOO_LONG {
+            self.too_long = true;
+            return;
+        }
         self.backup(n, result, terminal);
         if O::ACTIVE {
             self.report_backup(n, path, result, obs);
@@ -1156,9 +1180,24 @@ fn best_child<M>(children: &[Node<M>], solver: bool, score: impl Fn(&Node<M>) ->
     best.1
 }
 
+/// The longest playout: a game still not over after this many random plies is taken not to end
+/// (its positions repeat), and the search stops with [`Error::LineTooDeep`].
+pub const LONGEST_PLAYOUT: u32 = 100_000;
+
+/// What [`simulate`] answers for a playout longer than [`LONGEST_PLAYOUT`].
+const TOO_LONG: i8 = i8::MIN;
+
+/// The error of a playout longer than [`LONGEST_PLAYOUT`].
+fn too_long() -> Error {
+    Error::LineTooDeep {
+        limit: format!("a playout's {LONGEST_PLAYOUT} random plies"),
+    }
+}
+
 /// Step 3, simulation: random moves from `p` (`depth` plies below the root) to the end, the
 /// horizon or the cut-off, drawn by `rng` (`moves` a reused buffer); the result (MAX's view),
-/// and whether `p` was itself the end (terminal or at the horizon: its node is proven).
+/// and whether `p` was itself the end (terminal or at the horizon: its node is proven);
+/// [`TOO_LONG`] for a playout that went on past [`LONGEST_PLAYOUT`] plies.
 #[inline(always)]
 fn simulate<G: Game>(
     cfg: &MctsConfig,
@@ -1179,6 +1218,9 @@ fn simulate<G: Game>(
         }
         if plies >= cfg.playout_plies {
             break false;
+        }
+        if plies >= LONGEST_PLAYOUT {
+            return (TOO_LONG, false);
         }
         let m = moves[rng.below(moves.len())];
         *p = p.play(m);

@@ -15,15 +15,15 @@
 //! ([`super::Mcts`]) is copied in before the search and back after it, so that reuse and the
 //! final choice read it as after a search on one thread.
 
-use std::sync::atomic::{
-    AtomicBool, AtomicI8, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering,
-};
+use std::sync::atomic::{AtomicI8, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use crate::game::{Game, Player};
 use crate::limits::Limits;
 
-use super::{best_proven, reward_for, simulate, MctsConfig, Node, Shared, SplitMix, OPEN};
+use super::{
+    best_proven, reward_for, simulate, MctsConfig, Node, Shared, SplitMix, OPEN, TOO_LONG,
+};
 
 /// A node's expansion state.
 const LEAF: u8 = 0;
@@ -173,7 +173,7 @@ pub(super) fn grow<G: Game>(
             shared.done.store(true, Ordering::Relaxed);
             return false;
         }
-        iterate(tree, cfg, root, &mut rng, &mut moves, &shared.done)
+        iterate(tree, cfg, root, &mut rng, &mut moves, shared)
     });
 }
 
@@ -184,8 +184,9 @@ fn iterate<G: Game>(
     root: &G,
     rng: &mut SplitMix,
     moves: &mut Vec<G::Move>,
-    done: &AtomicBool,
+    shared: &Shared,
 ) -> bool {
+    let done = &shared.done;
     let mut p = root.clone();
     let mut n = 0usize;
     let mut depth = 0u32;
@@ -270,6 +271,11 @@ fn iterate<G: Game>(
         Some(r) => (r, false),
         None => simulate(cfg, rng, moves, &mut p, depth),
     };
+    if result == TOO_LONG {
+        shared.too_long.store(true, Ordering::Relaxed);
+        done.store(true, Ordering::Relaxed);
+        return false;
+    }
     // 4. Backpropagation, and the proofs the result completes.
     if terminal {
         tree.node(n).proven.store(result, Ordering::Relaxed);

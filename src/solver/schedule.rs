@@ -20,7 +20,29 @@ use crate::stats::Stats;
 impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
     /// Solves `game` with this solver's table (`cfg.tt_bytes` is ignored: the table was sized at
     /// creation); `progress` is called after every deepening pass and null-window test.
+    ///
+    /// A game that does not end on some path (its positions repeat) stops the solve with
+    /// [`Error::LineTooDeep`] before the line overflows the thread's stack.
     pub fn solve(
+        &mut self,
+        game: &G,
+        cfg: &SolveConfig,
+        progress: impl FnMut(&Progress),
+    ) -> Result<Solution<G::Move>, Error> {
+        let (limits, watch) = cfg.limits.watched();
+        let cfg = &SolveConfig {
+            limits,
+            ..cfg.clone()
+        };
+        let s = self.solve_watched(game, cfg, progress);
+        match watch.error() {
+            Some(e) => Err(e),
+            None => s,
+        }
+    }
+
+    /// [`ExactSolver::solve`] once its limits carry a [`crate::limits::LineWatch`].
+    fn solve_watched(
         &mut self,
         game: &G,
         cfg: &SolveConfig,

@@ -145,13 +145,17 @@ pub(crate) fn run_all(
             .with_limits(base.clone().with_node_counter(activity.counter()));
         cfg.shallow_refinement = !opts.no_shallow_refinement;
         clear_log();
-        reports.push(match opts.horizon {
+        let report = match opts.horizon {
             Horizon::F => on_game!(spec, g => run_report_parallel(g, a, &cfg)),
             Horizon::Heuristic => {
                 on_game!(spec, g => run_report_parallel(&AtHorizon::new(*g), a, &cfg))
             }
-        });
+        };
         activity.finish();
+        if let Some(e) = &report.error {
+            bail!("{a}: {e}");
+        }
+        reports.push(report);
     }
     Ok(reports)
 }
