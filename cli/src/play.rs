@@ -643,8 +643,9 @@ impl Human {
     }
 }
 
-/// A result as people read it, for `side` (the side the engine thought for): `+3` (a heuristic
-/// value in its favour), `win in 5`, `loss in 2`.
+/// A result as people read it, one convention everywhere: a value is the first player's (`+3`
+/// favours the first player, whoever moves), a proven result names its winner (`X wins in 5`).
+/// `side` is the side the engine thought for, `names` the first player's and the second's.
 ///
 /// ```
 /// use gamesearch::engine::{Engine, EngineConfig};
@@ -654,61 +655,89 @@ impl Human {
 /// let p = Connect4::new(7, 6).unwrap().play_moves("445566").unwrap();
 /// let mut e: Engine<Connect4> = Engine::new(&EngineConfig::default()).unwrap();
 /// let t = e.think(&p, &Limits::none(), |_| {});
-/// assert_eq!(describe(&t, Player::Max), "win in 1");
+/// assert_eq!(describe(&t, Player::Max, ["X", "O"]), "X wins in 1");
+/// // The same position with O to move: O cannot stop X.
+/// let q = Connect4::new(7, 6).unwrap().play_moves("4455667").unwrap();
+/// let t = e.think(&q, &Limits::none(), |_| {});
+/// assert_eq!(describe(&t, Player::Min, ["X", "O"]), "X wins in 2");
 /// ```
-pub fn describe(t: &Thought<impl Copy>, side: Player) -> String {
+pub fn describe(t: &Thought<impl Copy>, side: Player, names: [&str; 2]) -> String {
+    let name = |p: Player| names[usize::from(p == Player::Min)];
     match (t.mate, t.value) {
-        (Some(n), _) if n > 0 => format!("win in {n}"),
-        (Some(n), _) => format!("loss in {}", -n),
-        (None, Some(v)) => format!("{:+}", side.sign() * v),
+        (Some(n), _) if n > 0 => format!("{} wins in {n}", name(side)),
+        (Some(n), _) => format!("{} wins in {}", name(side.opponent()), -n),
+        (None, Some(v)) => format!("{v:+}"),
         (None, None) => "?".into(),
     }
+}
+
+/// A side's short name: `X`, `South`, `Black` (without "(first)").
+pub fn short_name<G: Board>(p: Player) -> &'static str {
+    let full = G::side_name(p);
+    full.split(" (").next().unwrap_or(full)
+}
+
+/// A side as the engine's line names it: `O, second`.
+fn side_words<G: Board>(p: Player) -> String {
+    G::side_name(p)
+        .replacen(" (", ", ", 1)
+        .trim_end_matches(')')
+        .to_string()
+}
+
+/// The first player's short name and the second's, for [`describe`].
+fn names<G: Board>() -> [&'static str; 2] {
+    [short_name::<G>(Player::Max), short_name::<G>(Player::Min)]
 }
 
 /// [`describe`], saying where a proven result comes from when the engine reads databases.
 fn describe_at<G: Board>(p: &G, t: &Thought<G::Move>, side: Player) -> String {
     match (t.mate, t.value) {
         (Some(n), _) if p.with_databases() => {
-            let outcome = if n > 0 { "win" } else { "loss" };
+            let winner = if n > 0 { side } else { side.opponent() };
             format!(
-                "proven {outcome} (the game's end or the databases within {} plies)",
+                "proven: {} wins (the game's end or the databases within {} plies)",
+                short_name::<G>(winner),
                 n.abs()
             )
         }
-        (None, Some(_)) => format!("{} {}", describe(t, side), G::heuristic_unit()),
-        _ => describe(t, side),
+        (None, Some(_)) => format!(
+            "{} {} (+ favours {})",
+            describe(t, side, names::<G>()),
+            G::heuristic_unit(),
+            short_name::<G>(Player::Max)
+        ),
+        _ => describe(t, side, names::<G>()),
     }
 }
 
-/// What a proven value `v` (MAX's view) is for `side`: "win (+3)", "draw (+0)", "loss (−2)".
-fn outcome_for(v: gamesearch::Score, side: Player) -> String {
-    let v = side.sign() * v;
-    let outcome = match v.signum() {
-        1 => "win",
-        -1 => "loss",
-        _ => "draw",
-    };
-    format!("{outcome} ({v:+})")
+/// A proven value `v` in words, the value the first player's: "a win for X (+3)", "a draw (0)",
+/// "a win for O (-2)".
+fn outcome_of<G: Board>(v: gamesearch::Score) -> String {
+    match v.signum() {
+        1 => format!("a win for {} ({v:+})", short_name::<G>(Player::Max)),
+        -1 => format!("a win for {} ({v:+})", short_name::<G>(Player::Min)),
+        _ => "a draw (0)".to_string(),
+    }
 }
 
 /// The move the book gives `p`, with what it proves for `side`: a position it has exactly.
-fn book_move<G: Board>(book: Option<&Book>, p: &G, side: Player) -> Option<(G::Move, String)> {
+fn book_move<G: Board>(book: Option<&Book>, p: &G) -> Option<(G::Move, String)> {
     let a = book?.lookup(p)?;
     let (v, m) = (a.value()?, a.best_move?);
-    Some((m, format!("proven {} from the book", outcome_for(v, side))))
+    Some((m, format!("proven by the book: {}", outcome_of::<G>(v))))
 }
 
-/// A proven move for `p`, with what it proves for `side`: the book's, else the solver's when it
-/// solves `p` within `limits` (the engine's estimate can lose a won game: its value swings with
-/// the depth's parity).
+/// A proven move for `p`, with what it proves: the book's, else the solver's when it solves `p`
+/// within `limits` (the engine's estimate can lose a won game: its value swings with the
+/// depth's parity).
 fn proven_move<G: Board + Sync>(
     book: Option<&Book>,
     solver: &mut ExactSolver<G>,
     p: &G,
-    side: Player,
     limits: Option<&Limits>,
 ) -> Option<(G::Move, String)> {
-    if let Some(found) = book_move(book, p, side) {
+    if let Some(found) = book_move(book, p) {
         return Some(found);
     }
     let cfg = SolveConfig {
@@ -718,7 +747,7 @@ fn proven_move<G: Board + Sync>(
     };
     let s = solver.solve(p, &cfg, |_| {}).ok()?;
     match (s.complete, s.value, s.best_move) {
-        (true, Some(v), Some(m)) => Some((m, format!("proven {}", outcome_for(v, side)))),
+        (true, Some(v), Some(m)) => Some((m, format!("proven: {}", outcome_of::<G>(v)))),
         _ => None,
     }
 }
@@ -767,13 +796,12 @@ pub fn play_game<G: Board + Sync>(
         }
         let side = p.to_move();
         if !human.plays(side) {
-            if let Some((mv, why)) =
-                proven_move(book, &mut solver, &p, side, halved(spec, base).as_ref())
+            if let Some((mv, why)) = proven_move(book, &mut solver, &p, halved(spec, base).as_ref())
             {
                 writeln!(
                     out,
                     "engine ({}) plays {}   {why}",
-                    G::side_name(side),
+                    side_words::<G>(side),
                     p.move_name(mv)
                 )?;
                 history.push(p.play(mv));
@@ -784,9 +812,9 @@ pub fn play_game<G: Board + Sync>(
             writeln!(
                 out,
                 "engine ({}) plays {}   estimate: {}, {secs:.2} s",
-                G::side_name(side),
+                side_words::<G>(side),
                 p.move_name(mv),
-                estimate.for_side("it"),
+                estimate.words(),
             )?;
             history.push(p.play(mv));
             if base.stop_requested() {
@@ -825,9 +853,9 @@ pub fn play_game<G: Board + Sync>(
             }
             "hint" => {
                 if let Some((mv, why)) =
-                    proven_move(book, &mut solver, &p, side, halved(spec, base).as_ref())
+                    proven_move(book, &mut solver, &p, halved(spec, base).as_ref())
                 {
-                    writeln!(out, "hint: {}   ({why} for you)", p.move_name(mv))?;
+                    writeln!(out, "hint: {}   ({why})", p.move_name(mv))?;
                     continue;
                 }
                 let limits = halved(spec, base).unwrap_or_else(|| spec.limits(base));
@@ -836,7 +864,7 @@ pub fn play_game<G: Board + Sync>(
                     out,
                     "hint: {}   (estimate: {})",
                     p.move_name(m),
-                    estimate.for_side("you"),
+                    estimate.words(),
                 )?;
             }
             s => match p.parse_move(s) {
@@ -894,30 +922,20 @@ impl<G: Board> MctsPlayer<G> {
     }
 }
 
-/// What a search says of the side to move's chances, in words, with the place where "for it"
-/// or "for you" goes.
+/// What a search says of the game, in words (values the first player's, sides named).
 enum Estimate {
     /// The engine's: its depth and its value described.
     AlphaBeta { depth: u32, value: String },
-    /// MCTS's: playouts and the mean reward (or the proven result) for the side to move.
+    /// MCTS's: playouts and the proven result, or the mean reward of the side it names.
     Mcts { playouts: u64, result: String },
 }
 
 impl Estimate {
-    /// The words, for `who` (`it`, `you`).
-    fn for_side(&self, who: &str) -> String {
+    /// The words.
+    fn words(&self) -> String {
         match self {
-            Estimate::AlphaBeta { depth, value } => {
-                // The engine's move line puts the depth first, the hint last (as ever).
-                if who == "you" {
-                    format!("{value} for you, depth {depth}")
-                } else {
-                    format!("depth {depth}, {value} for {who}")
-                }
-            }
-            Estimate::Mcts { playouts, result } => {
-                format!("MCTS, {playouts} playouts, {result} for {who}")
-            }
+            Estimate::AlphaBeta { depth, value } => format!("depth {depth}, {value}"),
+            Estimate::Mcts { playouts, result } => format!("MCTS, {playouts} playouts, {result}"),
         }
     }
 }
@@ -954,14 +972,14 @@ impl<G: Board> Thinker<G> {
                     .best_move
                     .ok_or_else(|| anyhow::anyhow!("MCTS found no move in a live game"))?;
                 let result = match r.proven {
-                    Some(v) => format!("a proven {}", outcome_for(v, side)),
+                    Some(v) => format!("proven: {}", outcome_of::<G>(v)),
                     None => {
                         let mean = if side == Player::Max {
                             r.mean
                         } else {
                             1.0 - r.mean
                         };
-                        format!("a mean reward of {mean:.2}")
+                        format!("a mean reward of {mean:.2} for {}", short_name::<G>(side))
                     }
                 };
                 Ok((

@@ -477,7 +477,7 @@ fn play_against_the_engine_and_ask_for_a_hint() {
     let (code, out, err) =
         gamesearch_stdin(&["play", "tictactoe", "--engine", "depth=9"], "5\nhint\n");
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("engine (O (second)) plays"), "{out}");
+    assert!(out.contains("engine (O, second) plays"), "{out}");
     assert!(out.contains("hint: "), "{out}");
     assert!(out.trim_end().ends_with("input ended"), "{out}");
     // The engine against itself at full depth: tic-tac-toe is a draw.
@@ -898,12 +898,12 @@ fn mcts_plays_in_the_terminal() {
         "hint\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("engine (X (first)) plays "), "{out}");
+    assert!(out.contains("engine (X, first) plays "), "{out}");
     assert!(
-        out.contains("estimate: MCTS, ") && out.contains(" for it, "),
+        out.contains("estimate: MCTS, ") && out.contains(" for X, "),
         "{out}"
     );
-    assert!(out.contains("hint: ") && out.contains(" for you)"), "{out}");
+    assert!(out.contains("hint: ") && out.contains(" for O)"), "{out}");
 }
 
 #[test]

@@ -509,17 +509,17 @@ fn i58_hints_are_proven_when_proof_is_at_hand() {
             common::gamesearch_stdin(&["play", "connect4:7x6"], "4\nhint\nquit\n");
         assert_eq!(code, 0, "{err}");
         assert!(
-            out.contains("hint: 4   (proven win (+1) from the book for you)"),
+            out.contains("hint: 4   (proven by the book: a win for X (+1))"),
             "{out}"
         );
         assert!(
-            out.contains("plays 4   proven loss (-1) from the book"),
+            out.contains("engine (O, second) plays 4   proven by the book: a win for X (+1)"),
             "{out}"
         );
     }
     // Past the book, a position the solver finishes: proven by it.
     let (_, out, _) = common::gamesearch_stdin(&["play", "tictactoe"], "hint\nquit\n");
-    assert!(out.contains("(proven draw (+0) for you)"), "{out}");
+    assert!(out.contains("(proven: a draw (0))"), "{out}");
     // Neither book nor solver within 50 ms: the engine's estimate, called one.
     let (_, out, _) = common::gamesearch_stdin(
         &["play", "connect4:7x6:1234567", "--engine", "time=0.05"],

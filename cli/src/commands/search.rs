@@ -4,7 +4,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
-use gamesearch::{Algorithm, PositionKey};
+use gamesearch::{Algorithm, Player, PositionKey};
 use gamesearch_cli::play::describe;
 use gamesearch_cli::progress::Activity;
 use gamesearch_games::GameSpec;
@@ -13,6 +13,9 @@ use super::{check_feasible, horizon, limits, run_all, warn_if_long};
 use crate::args::Horizon;
 use crate::args::{AlgoArg, DriverArg, EngineOpts, SearchOpts};
 use crate::output::{game_title, print_report};
+
+/// The sides as `search` names them in a proven result (it prints any game).
+const NAMES: [&str; 2] = ["the first player", "the second player"];
 
 /// Search one game with one algorithm.
 #[derive(Args)]
@@ -143,9 +146,14 @@ fn run_engine<G: PositionKey + Heuristic>(
     if !opts.json {
         println!("game        {game}");
     }
+    // Values the first player's; a proven result names its winner.
+    let mover = g.to_move();
     let value_text = |it: &Iteration<G::Move>| match it.mate {
-        Some(n) if n > 0 => format!("win in {n}"),
-        Some(n) => format!("loss in {}", -n),
+        Some(n) => {
+            let winner = if n > 0 { mover } else { mover.opponent() };
+            let side = NAMES[usize::from(winner == Player::Min)];
+            format!("{side} wins in {}", n.abs())
+        }
         None => format!("{:+}", it.value),
     };
     let t = engine.think(g, &lim, |it| {
@@ -186,10 +194,17 @@ fn run_engine<G: PositionKey + Heuristic>(
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
+        // One convention: a value is the first player's, a proven result names its winner.
+        let what = match (t.mate, t.value) {
+            (None, Some(_)) => format!(
+                "value {}, the first player's view",
+                describe(&t, g.to_move(), NAMES)
+            ),
+            _ => describe(&t, g.to_move(), NAMES),
+        };
         println!(
-            "best move   {}  ({} for the side to move, depth {}{})",
+            "best move   {}  ({what}, depth {}{})",
             best.as_deref().unwrap_or("-"),
-            describe(&t, g.to_move()),
             t.depth,
             if t.complete { ", complete" } else { "" }
         );
