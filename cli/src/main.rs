@@ -108,7 +108,10 @@ fn main() -> ExitCode {
         }
     };
     commands::stop_flag();
+    // A server stopped by a signal says so itself; it printed no partial result.
+    let serving = matches!(cli.command, Command::Serve(_));
     match run(cli) {
+        Ok(()) if commands::interrupted() && serving => ExitCode::from(130),
         Ok(()) if commands::interrupted() => {
             eprintln!("interrupted: what is printed above is what was finished before the signal");
             ExitCode::from(130)

@@ -1,6 +1,7 @@
 //! `gamesearch serve`: the analysis board in the browser and its JSON API (`gamesearch_cli::serve`).
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -81,22 +82,36 @@ pub fn run(a: ServeArgs) -> Result<()> {
         println!("gamesearch serve: http://{bound}/  (Ctrl-C stops it)");
         use std::io::Write as _;
         std::io::stdout().flush()?;
+        let shared = Shared::new(cfg);
         let signal = || async {
             while !super::interrupted() {
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                tokio::time::sleep(Duration::from_millis(20)).await;
             }
         };
-        let server = axum::serve(bare_errors::Listener(listener), router(Shared::new(cfg)))
-            .with_graceful_shutdown(signal());
+        let stopping = Arc::clone(&shared);
+        let server = axum::serve(bare_errors::Listener(listener), router(shared))
+            .with_graceful_shutdown(async move {
+                signal().await;
+                // The searches in hand stop now and answer 503, so that their clients get a
+                // JSON error at once rather than a closed connection.
+                stopping.stop_all();
+            });
         // A graceful shutdown waits for every connection to close, and an idle or slow client
         // (a request line sent and nothing more) holds its own open: the requests in hand get
         // SHUTDOWN_GRACE to finish, then the server stops whoever is still connected.
         tokio::select! {
-            r = async move { server.await } => r.context("serving"),
+            r = async move { server.await } => {
+                r.context("serving")?;
+                eprintln!("gamesearch serve: stopped");
+                Ok(())
+            }
             () = async {
                 signal().await;
                 tokio::time::sleep(SHUTDOWN_GRACE).await;
-            } => Ok(()),
+            } => {
+                eprintln!("gamesearch serve: stopped (clients still connected were cut off)");
+                Ok(())
+            }
         }
     })
 }

@@ -105,6 +105,13 @@ impl ApiError {
     fn bad(message: impl Into<String>) -> Self {
         ApiError(StatusCode::BAD_REQUEST, message.into())
     }
+    /// 503: the server is stopping (a signal), the request's search stopped or not started.
+    fn stopping() -> Self {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is stopping: the search was not finished".into(),
+        )
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -125,6 +132,11 @@ pub struct Shared {
     queue: Arc<Semaphore>,
     workers: Arc<Semaphore>,
     running: AtomicUsize,
+    /// Raised when the server is told to stop (Ctrl-C, SIGTERM): new requests are refused and
+    /// the searches in hand stop and answer 503 at once.
+    stopping: AtomicBool,
+    /// The stop flags of the requests in hand, raised by [`Shared::stop_all`].
+    live: std::sync::Mutex<Vec<std::sync::Weak<AtomicBool>>>,
     connect4: Slot<Connect4>,
     connect4_wide: Slot<Connect4<u128>>,
     kalah: Slot<Kalah>,
@@ -142,6 +154,8 @@ impl Shared {
             queue: Arc::new(Semaphore::new(cfg.queue)),
             workers: Arc::new(Semaphore::new(cfg.workers.clamp(1, cfg.queue))),
             running: AtomicUsize::new(0),
+            stopping: AtomicBool::new(false),
+            live: std::sync::Mutex::new(Vec::new()),
             connect4: empty(),
             connect4_wide: empty(),
             kalah: empty(),
@@ -150,6 +164,44 @@ impl Shared {
             domineering: empty(),
             hex: empty(),
         })
+    }
+}
+
+impl Shared {
+    /// The server is stopping: every search in hand stops (its request answers 503 with a JSON
+    /// error) and every new request is refused the same way.
+    pub fn stop_all(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        let live = self
+            .live
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        for flag in live.iter().filter_map(std::sync::Weak::upgrade) {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// A new request's stop flag, raised when the server stops; refused once it is stopping.
+    fn request_flag(&self) -> Result<Arc<AtomicBool>, ApiError> {
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut live = self
+            .live
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if self.stopping.load(Ordering::Relaxed) {
+            return Err(ApiError::stopping());
+        }
+        live.retain(|w| w.strong_count() > 0);
+        live.push(Arc::downgrade(&flag));
+        Ok(flag)
+    }
+
+    /// [`ApiError::stopping`] once the server is stopping (a search it stopped answers so).
+    fn check_running(&self) -> Result<(), ApiError> {
+        if self.stopping.load(Ordering::Relaxed) {
+            return Err(ApiError::stopping());
+        }
+        Ok(())
     }
 }
 

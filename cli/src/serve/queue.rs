@@ -36,7 +36,7 @@ pub(super) struct Admitted {
 pub(super) async fn admit(shared: &Arc<Shared>) -> Result<Admitted, ApiError> {
     let place = place(shared)?;
     let busy = worker(shared).await;
-    let stop = Arc::new(AtomicBool::new(false));
+    let stop = shared.request_flag()?;
     Ok(Admitted {
         permits: (place, busy),
         on_drop: StopOnDrop(Arc::clone(&stop)),
@@ -72,5 +72,8 @@ pub(super) async fn queued<T: Send + 'static>(
         on_drop: _on_drop,
     } = admit(shared).await?;
     let joined = run_blocking(shared, permits, move |s| work(s, &stop)).await;
-    joined.map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    let answer = joined.map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    // A search the server's stop cut short answers that, not a half-finished result.
+    shared.check_running()?;
+    answer
 }

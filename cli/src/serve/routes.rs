@@ -202,7 +202,9 @@ pub(super) async fn analyse_stream(
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(4);
     run_blocking(&shared, permits, move |s| {
         let round = |a: &Analysis| tx.blocking_send(event("round", a)).is_ok();
-        let last = match on_board!(&spec, p => analyse(&game, p, s, b, &stop, round)) {
+        let last = match on_board!(&spec, p => analyse(&game, p, s, b, &stop, round))
+            .and_then(|a| s.check_running().map(|()| a))
+        {
             Ok(a) => event("done", &a),
             Err(e) => event("error", &serde_json::json!({ "error": e.1 })),
         };

