@@ -318,3 +318,17 @@ pub fn parse_values(s: &str) -> Result<Values, String> {
         _ => Err(format!("`{s}`: expected continuous or discrete:M")),
     }
 }
+
+/// A `GAME` argument's help: every form of the kinds of game `which` keeps, read from the
+/// registry ([`gamesearch_games::spec::GAMES`]), so that no command's list goes stale.
+pub fn game_help(which: impl Fn(&gamesearch_games::spec::Kind) -> bool) -> String {
+    format!("The game: {}", gamesearch_games::spec::forms(which))
+}
+
+/// [`game_help`] with what the abstract trees take.
+pub fn game_long_help(which: impl Fn(&gamesearch_games::spec::Kind) -> bool) -> String {
+    format!(
+        "{}. A random tree takes b=B,h=H,seed=S[,values=continuous|discrete:M][,order=random|perfect|first:P][,turns=alternate|random]; a tree's text looks like \"tree:(A max (B min D=7 E=4) (C min F=2 G=3))\", a tree file like examples/trees/scout-test.tree",
+        game_help(which)
+    )
+}

@@ -96,8 +96,12 @@ pub fn print_table(game: &str, reports: &[Report]) {
             r.algo, value, s.leaves, s.interior, s.tests, s.re_searches, r.time_ms, ratio
         );
     }
-    if reports.iter().any(|r| !r.complete) {
-        println!("? = incomplete (budget or Ctrl-C): best value found so far");
+    // The legend says what the table shows: a bound found so far, or no value at all.
+    if reports.iter().any(|r| !r.complete && r.value.is_some()) {
+        println!("v? = incomplete (budget or Ctrl-C): the best value found so far");
+    }
+    if reports.iter().any(|r| !r.complete && r.value.is_none()) {
+        println!("? = incomplete (budget or Ctrl-C) with no value yet: proof-number and conspiracy search give one only when they finish");
     }
 }
 

@@ -656,8 +656,8 @@ impl Human {
 /// let mut e: Engine<Connect4> = Engine::new(&EngineConfig::default()).unwrap();
 /// let t = e.think(&p, &Limits::none(), |_| {});
 /// assert_eq!(describe(&t, Player::Max, ["X", "O"]), "X wins in 1");
-/// // The same position with O to move: O cannot stop X.
-/// let q = Connect4::new(7, 6).unwrap().play_moves("4455667").unwrap();
+/// // O to move, X threatening both ends of its three: O cannot stop X.
+/// let q = Connect4::new(7, 6).unwrap().play_moves("44556").unwrap();
 /// let t = e.think(&q, &Limits::none(), |_| {});
 /// assert_eq!(describe(&t, Player::Min, ["X", "O"]), "X wins in 2");
 /// ```
@@ -780,6 +780,12 @@ pub fn play_game<G: Board + Sync>(
         ..SolveConfig::default()
     })?;
     let mut history = vec![start.clone()];
+    if book.is_some() {
+        writeln!(
+            out,
+            "opening book: the engine plays the book's move where it has the position (--no-book: it thinks instead)"
+        )?;
+    }
     loop {
         let p = history.last().expect("the start").clone();
         writeln!(out, "\n{}", p.board())?;
@@ -1297,4 +1303,20 @@ pub fn play_match<G: Board>(
         }
     }
     Ok(tally)
+}
+
+/// What the engine's values count for the game `spec` names (its heuristic's unit), for a board
+/// game; `None` for the abstract trees, whose values are their own.
+pub fn heuristic_unit(spec: &gamesearch_games::GameSpec) -> Option<&'static str> {
+    use gamesearch_games::GameSpec as S;
+    Some(match spec {
+        S::Connect4(_) => <Connect4 as Board>::heuristic_unit(),
+        S::Connect4Wide(_) => <Connect4<u128> as Board>::heuristic_unit(),
+        S::Kalah(_) => <Kalah as Board>::heuristic_unit(),
+        S::TicTacToe(_) => <TicTacToe as Board>::heuristic_unit(),
+        S::Othello(_) => <Othello as Board>::heuristic_unit(),
+        S::Domineering(_) => <Domineering as Board>::heuristic_unit(),
+        S::Hex(_) => <Hex as Board>::heuristic_unit(),
+        S::Random(_) | S::Tree(_) => return None,
+    })
 }

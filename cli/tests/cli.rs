@@ -1024,7 +1024,7 @@ fn search_with_a_time_budget_deepens_and_reports_each_iteration() {
     // A proven result ends the search and is said in words.
     let (code, out, _) = gamesearch(&["search", "connect4:7x6:445566", "--max-time", "1"]);
     assert_eq!(code, 0);
-    assert!(out.contains("win in 1"), "{out}");
+    assert!(out.contains("the first player wins in 1"), "{out}");
 }
 
 #[test]

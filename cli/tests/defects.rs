@@ -559,7 +559,7 @@ fn i58_help_solve_and_play_say_what_they_mean() {
     let (_, out, _) =
         common::gamesearch_stdin(&["play", "kalah:6,4", "--engine", "time=0.05"], "1\nquit\n");
     assert!(
-        out.contains("points (stores ×4 + seeds on each side) for it"),
+        out.contains("points (stores ×4 + seeds on each side) (+ favours South)"),
         "{out}"
     );
 }
@@ -840,7 +840,7 @@ fn i53_othello_is_solved_played_and_its_bad_text_refused() {
         "c2\nquit\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("engine (O (White, second)) plays"), "{out}");
+    assert!(out.contains("engine (O, White, second) plays"), "{out}");
     // The four openings are one move turned: the table's key (the least of the eight images')
     // makes them one job.
     let (code, out, _) = gamesearch(&["split", "othello:6x6", "--plies", "1"]);

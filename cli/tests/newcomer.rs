@@ -164,3 +164,175 @@ fn i77_4_a_proven_win_names_a_move_that_keeps_it() {
         }
     }
 }
+
+/// #77.5: `solve --help` listed kalah, tictactoe, connect4, random and tree, not othello,
+/// domineering or hex; `play --help` left out domineering and hex. Every list of games comes
+/// from the registry now: each command's help names every form it takes.
+#[test]
+fn i77_5_every_commands_help_lists_every_game() {
+    use gamesearch_games::spec::GAMES;
+    for (command, boards_only) in [
+        ("search", false),
+        ("solve", false),
+        ("compare", false),
+        ("trace", false),
+        ("play", true),
+        ("split", true),
+    ] {
+        let (code, out, err) = gamesearch(&[command, "--help"]);
+        assert_eq!(code, 0, "{err}");
+        for kind in GAMES.iter().filter(|k| k.board || !boards_only) {
+            for form in kind.forms {
+                assert!(
+                    out.contains(form),
+                    "`{command} --help` lacks {form}:\n{out}"
+                );
+            }
+        }
+    }
+    // The error for an unknown game, and the user's docs, name every kind.
+    let (_, _, err) = gamesearch(&["solve", "chess"]);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let python = std::fs::read_to_string(root.join("python/README.md")).unwrap();
+    for kind in &GAMES {
+        assert!(err.contains(kind.name), "{err}");
+        assert!(readme.contains(kind.name), "README.md lacks {}", kind.name);
+        assert!(
+            python.contains(&format!("`{}`", kind.name)),
+            "python/README.md lacks {}",
+            kind.name
+        );
+    }
+}
+
+/// #77.6: the README's "your own game" did not compile pasted into `main.rs` (its last lines
+/// stood outside any function). Every Rust snippet of the docs is a whole `main.rs` (it has a
+/// `fn main`), and every file with one is compiled by the library's doctests.
+#[test]
+fn i77_6_every_rust_snippet_is_a_whole_program_that_is_compiled() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    let mut files = vec![root.join("README.md"), root.join("python/README.md")];
+    for dir in ["docs"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "md") {
+                    files.push(p);
+                }
+            }
+        }
+    }
+    let mut snippets = 0;
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let blocks: Vec<&str> = text.split("```rust").skip(1).collect();
+        if blocks.is_empty() {
+            continue;
+        }
+        let rel = f
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        assert!(
+            lib.contains(&format!("include_str!(\"../{rel}\")")),
+            "{rel} has Rust snippets that no doctest compiles"
+        );
+        for b in blocks {
+            let code = b.split("```").next().unwrap();
+            assert!(
+                code.contains("fn main()"),
+                "{rel}: a snippet without fn main:\n{code}"
+            );
+            snippets += 1;
+        }
+    }
+    assert!(snippets >= 2, "the README's snippets were not found");
+}
+
+/// #77.9: `experiment domineering|hex|boards` wrote every table row to stderr as well as
+/// stdout, also with `-q` and off a terminal; `experiment cns` a header. Off a terminal (as
+/// here) and with `-q`, standard error stays empty and the table is on stdout.
+#[test]
+fn i77_9_experiments_write_nothing_to_stderr_off_a_terminal() {
+    for args in [
+        &[
+            "experiment",
+            "domineering",
+            "--max-cells",
+            "8",
+            "--tt-mb",
+            "16",
+        ][..],
+        &["experiment", "hex", "--size", "3", "--tt-mb", "16"],
+        &["experiment", "boards", "--boards", "4x4", "--tt-mb", "16"],
+        &["experiment", "cns", "--positions", "2"],
+    ] {
+        for quiet in [false, true] {
+            let mut a = args.to_vec();
+            if quiet {
+                a.push("-q");
+            }
+            let (code, out, err) = gamesearch(&a);
+            assert_eq!(code, 0, "{a:?}: {err}");
+            assert!(err.is_empty(), "{a:?} wrote to stderr: {err}");
+            assert!(!out.trim().is_empty(), "{a:?}: no table");
+        }
+    }
+}
+
+/// #77.12: engine scores had no unit on screen (Othello's "+190" is hundredths of a disc).
+#[test]
+fn i77_12_the_engine_says_what_its_values_count() {
+    for (game, unit) in [
+        ("othello", "hundredths of a disc"),
+        ("hex:5x5", "distance"),
+        ("domineering:6x6", "safe moves"),
+    ] {
+        let (code, out, err) = gamesearch(&["search", game, "--max-time", "0.2"]);
+        assert_eq!(code, 0, "{err}");
+        let line = out.lines().find(|l| l.starts_with("values")).unwrap_or("");
+        assert!(
+            line.contains("the first player's view") && line.contains(unit),
+            "{game}: {out}"
+        );
+    }
+}
+
+/// #77.13: `compare --algos pn-multi,cns` under a budget showed only "?", beside a legend that
+/// promised "the best value found so far". The legend now says what a bare "?" is.
+#[test]
+fn i77_13_the_legend_explains_a_bare_question_mark() {
+    let (code, out, err) = gamesearch(&[
+        "compare",
+        "connect4:5x4",
+        "--algos",
+        "pn-multi,cns",
+        "--depth",
+        "20",
+        "--max-nodes",
+        "20000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("? = incomplete"), "{out}");
+    assert!(out.contains("no value yet"), "{out}");
+    assert!(!out.contains("best value found so far"), "{out}");
+}
+
+/// #77.15: wording. A Domineering move that is no domino said "the two cells of a domino are
+/// next to each other", a statement rather than the rule broken; Othello's board form said "a
+/// 8x8 board".
+#[test]
+fn i77_15_errors_say_what_was_wrong() {
+    let (code, _, err) = gamesearch(&["solve", "domineering:4x4:a1a3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not next to each other"), "{err}");
+    let (code, _, err) = gamesearch(&["solve", "othello:8x8:board=XO/X"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("an 8x8 board"), "{err}");
+}

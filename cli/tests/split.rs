@@ -107,7 +107,7 @@ fn bad_jobs_and_splits_are_one_line_exit_2() {
     for (args, says) in [
         (
             vec!["split", "random:b=2,h=3,seed=1", "--plies", "1"],
-            "only connect4, kalah, tictactoe, othello, domineering and hex",
+            "only kalah, tictactoe, connect4, othello, domineering and hex positions",
         ),
         (
             vec![
@@ -206,7 +206,7 @@ fn combine_writes_a_book_that_solve_and_play_read() {
         "quit\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("from the book"), "{out}");
+    assert!(out.contains("proven by the book"), "{out}");
     // The ways it goes wrong.
     for (args, says) in [
         (

@@ -49,26 +49,108 @@ pub enum GameSpec {
     Connect4Wide(Connect4<u128>),
 }
 
-/// The kinds of game a `GAME` argument may start with.
-const KINDS: [&str; 8] = [
-    "random",
-    "tree",
-    "kalah",
-    "tictactoe",
-    "connect4",
-    "othello",
-    "domineering",
-    "hex",
+/// One kind of game a `GAME` argument may name: the registry every list of games (the error
+/// for an unknown one, each command's `--help`, the docs' check) is read from, so that no list
+/// goes stale when a game is added.
+#[derive(Clone, Copy, Debug)]
+pub struct Kind {
+    /// The word the argument starts with.
+    pub name: &'static str,
+    /// The forms it takes.
+    pub forms: &'static [&'static str],
+    /// A board game (every command takes it: `play`, `serve`, `split`, the Python package),
+    /// or an abstract tree (`search`, `compare`, `trace`, `solve` only).
+    pub board: bool,
+}
+
+/// Every kind of game, abstract trees first.
+pub const GAMES: [Kind; 8] = [
+    Kind {
+        name: "random",
+        forms: &["random:b=B,h=H,seed=S[,…]"],
+        board: false,
+    },
+    Kind {
+        name: "tree",
+        forms: &["tree:FILE", "tree:TEXT"],
+        board: false,
+    },
+    Kind {
+        name: "kalah",
+        forms: &["kalah:M,N[:standard]", "kalah:POSITION[:standard]"],
+        board: true,
+    },
+    Kind {
+        name: "tictactoe",
+        forms: &["tictactoe[:CELLS]"],
+        board: true,
+    },
+    Kind {
+        name: "connect4",
+        forms: &["connect4:WxH[:MOVES]"],
+        board: true,
+    },
+    Kind {
+        name: "othello",
+        forms: &["othello[:NxN[:MOVES]]", "othello:NxN:board=CELLS/SIDE"],
+        board: true,
+    },
+    Kind {
+        name: "domineering",
+        forms: &[
+            "domineering[:MxN[:v|:h][:MOVES]]",
+            "domineering:MxN:v|h:board=CELLS/SIDE",
+        ],
+        board: true,
+    },
+    Kind {
+        name: "hex",
+        forms: &[
+            "hex[:NxN[:swap][:MOVES]]",
+            "hex:NxN[:swap]:board=CELLS/SIDE",
+        ],
+        board: true,
+    },
 ];
 
+/// The forms of the kinds `which` keeps, as a sentence's list: "a, b or c".
+///
+/// ```
+/// use gamesearch_games::spec::{forms, GAMES};
+/// let boards = forms(|k| k.board);
+/// assert!(boards.starts_with("kalah:M,N[:standard], ") && boards.ends_with(" or hex:NxN[:swap]:board=CELLS/SIDE"));
+/// for k in GAMES.iter().filter(|k| k.board) {
+///     assert!(boards.contains(k.name));
+/// }
+/// ```
+pub fn forms(which: impl Fn(&Kind) -> bool) -> String {
+    let all: Vec<&str> = GAMES
+        .iter()
+        .filter(|k| which(k))
+        .flat_map(|k| k.forms.iter().copied())
+        .collect();
+    match all.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// The forms a `GAME` argument may take, as an unknown game's error lists them.
-pub const EXPECTED: &str = "random:b=B,h=H,seed=S[,…], tree:FILE, tree:TEXT, kalah:M,N[:standard], kalah:POSITION[:standard], tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]], othello:NxN:board=CELLS/SIDE, domineering[:MxN[:v|:h][:MOVES]], domineering:MxN:v|h:board=CELLS/SIDE, hex[:NxN[:swap][:MOVES]] or hex:NxN[:swap]:board=CELLS/SIDE";
+pub fn expected() -> String {
+    forms(|_| true)
+}
+
+/// Whether `kind` names a kind of game.
+fn known_kind(kind: &str) -> bool {
+    GAMES.iter().any(|k| k.name == kind)
+}
 
 /// The error for a `GAME` argument that names no known game.
 fn unknown(s: &str) -> Error {
     Error::UnknownGame {
         game: s.to_string(),
-        expected: EXPECTED.to_string(),
+        expected: expected(),
     }
 }
 
@@ -102,7 +184,7 @@ impl std::str::FromStr for GameSpec {
         if s == "hex" {
             return Ok(GameSpec::Hex(Hex::new(11, false)?));
         }
-        let known = s.split_once(':').filter(|(kind, _)| KINDS.contains(kind));
+        let known = s.split_once(':').filter(|(kind, _)| known_kind(kind));
         let Some((kind, rest)) = known else {
             return Err(unknown(s));
         };
@@ -154,7 +236,7 @@ impl GameSpec {
         if s == "tictactoe" || s == "othello" || s == "domineering" || s == "hex" {
             return None;
         }
-        match s.split_once(':').filter(|(kind, _)| KINDS.contains(kind)) {
+        match s.split_once(':').filter(|(kind, _)| known_kind(kind)) {
             Some(("tree", rest)) => {
                 let t = rest.trim_start();
                 let text = t.starts_with('(') || t.parse::<i64>().is_ok();

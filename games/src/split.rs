@@ -59,10 +59,18 @@ macro_rules! on_splittable {
 
 /// The error for a game that has no text form for its positions.
 fn not_splittable() -> Error {
-    Error::BadParameter(
-        "only connect4, kalah, tictactoe, othello, domineering and hex positions can be split into jobs (a job is sent as its position's text)"
-            .into(),
-    )
+    let boards: Vec<&str> = crate::spec::GAMES
+        .iter()
+        .filter(|k| k.board)
+        .map(|k| k.name)
+        .collect();
+    Error::BadParameter(format!(
+        "only {} positions can be split into jobs (a job is sent as its position's text)",
+        match boards.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => boards.join(""),
+        }
+    ))
 }
 
 /// A split of the position a `GAME` argument names (Connect-Four, Kalah, tic-tac-toe): its

@@ -13,7 +13,7 @@ spec = sys.argv[1] if len(sys.argv) > 1 else "random:b=6,h=6,seed=1"
 print(f"{spec}\n")
 print(f"{'algorithm':<18} {'value':>12} {'nodes':>9} {'leaves':>9} {'tests':>7} {'re-searches':>11} {'ms':>8}")
 baseline = None
-for algo in gs.algorithms():
+for algo in gs.algorithms(exact=True):
     r = gs.search(spec, algo=algo)
     baseline = baseline or r.stats.nodes
     print(f"{algo:<18} {r.value:>12,} {r.stats.nodes:>9,} {r.stats.leaves:>9,} {r.stats.tests:>7,} "

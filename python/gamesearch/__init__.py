@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, List, Optional, Protocol, Sequence, Tuple, Union, runtime_checkable
 
 from gamesearch import _core
-from gamesearch._core import Book, Game, GameSearchError, algorithms, methods
+from gamesearch._core import Book, Game, GameSearchError, algorithms, games, methods
 
 __all__ = [
     "Book",
@@ -38,6 +38,7 @@ __all__ = [
     "Thought",
     "Trace",
     "algorithms",
+    "games",
     "methods",
     "search",
     "solve",
@@ -134,6 +135,13 @@ class Solution:
     time_ms: float
     proof_nodes: Optional[int] = None
     from_book: bool = False
+    #: Why `value` is None when the search finished: the binary solvers (pn, dfpn) prove win,
+    #: draw or loss (`outcome`, `bounds`), not the exact value.
+    note: Optional[str] = None
+
+
+#: The binary solvers, which prove win, draw or loss rather than the exact value.
+_BINARY = ("pn", "dfpn")
 
 
 def _game(game: Any) -> Any:
@@ -176,6 +184,12 @@ def _solution(d: dict) -> Solution:
         time_ms=d["time_ms"],
         proof_nodes=d.get("proof_nodes"),
         from_book=d.get("from_book", False),
+        note=(
+            f"{d['algo']} proves win, draw or loss (see outcome and bounds), not the exact "
+            f"value: method=\"{d['algo']}-multi\" finds the value"
+            if d["value"] is None and d["algo"] in _BINARY and d["outcome"] is not None
+            else None
+        ),
     )
 
 

@@ -68,8 +68,16 @@ def solve(
     """The report as a dict (gamesearch.solve wraps it in a Solution); `game` is a Game or an
     object of the game protocol (one thread)."""
 
-def algorithms() -> list[str]: ...
+def algorithms(exact: bool = False) -> list[str]:
+    """Every algorithm `search()` takes; with exact=True those equal to minimax on every game.
+
+    >>> import gamesearch as gs
+    >>> gs.algorithms()[:3], "mcts" in gs.algorithms(), "mcts" in gs.algorithms(exact=True)
+    (['minimax', 'alphabeta', 'alphabeta-hard'], True, False)
+    """
 def methods() -> list[str]: ...
+def games() -> list[str]:
+    """Every form a game's text may take, e.g. "connect4:WxH[:MOVES]"."""
 
 def trace(
     game: Any, algos: list[str], depth: Optional[int] = None, node_cap: int = 2000

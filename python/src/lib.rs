@@ -1031,10 +1031,28 @@ impl Engine {
     }
 }
 
-/// Every search algorithm's name, in the order `compare` lists them.
+/// Every search algorithm's name that `search()` takes, in the order `compare` lists them; with
+/// `exact=True` only those whose value is the depth-limited minimax value on every game (not
+/// MCTS's estimates, nor B*, which stops once its best move is separated).
 #[pyfunction]
-fn algorithms() -> Vec<&'static str> {
-    Algorithm::ALL.iter().map(|a| a.name()).collect()
+#[pyo3(signature = (exact = false))]
+fn algorithms(exact: bool) -> Vec<&'static str> {
+    let all: &[Algorithm] = if exact {
+        &Algorithm::ALL
+    } else {
+        &Algorithm::NAMED
+    };
+    all.iter().map(|a| a.name()).collect()
+}
+
+/// Every form a game's text may take (`connect4:WxH[:MOVES]`, …), from the registry the
+/// command line's help and errors read.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    gamesearch_games::spec::GAMES
+        .iter()
+        .flat_map(|k| k.forms.iter().copied())
+        .collect()
 }
 
 /// Every exact solver's name.
@@ -1058,6 +1076,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(trace, m)?)?;
     m.add_function(wrap_pyfunction!(methods, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add("GameSearchError", m.py().get_type::<GameSearchError>())?;
     Ok(())
 }

@@ -18,7 +18,7 @@ def test_every_algorithm_equals_minimax_on_random_trees(b, h, seed, values):
     # Every algorithm against minimax (the oracle) on the seeded random trees the CLI takes.
     g = Game(f"random:b={b},h={h},seed={seed}{values}")
     want = gamesearch.search(g, algo="minimax").value
-    for algo in gamesearch.algorithms():
+    for algo in gamesearch.algorithms(exact=True):
         r = gamesearch.search(g, algo=algo)
         assert r.value == want, algo
         assert r.complete and r.stats.nodes > 0
@@ -387,3 +387,37 @@ def test_an_unfinished_cns_has_no_value():
     assert r.value is None
     other = gamesearch.search("random:b=8,h=8,seed=1", algo="pn-multi", depth=8, max_nodes=2000)
     assert (other.complete, other.value) == (False, None)
+
+
+def test_algorithms_lists_every_name_search_takes():
+    # Issue #77 item 10: algorithms() left out mcts, mcts-solver, pn-mcts and bstar.
+    names = gamesearch.algorithms()
+    for name in ("mcts", "mcts-solver", "pn-mcts", "bstar"):
+        assert name in names
+        assert name not in gamesearch.algorithms(exact=True)
+    for name in names:
+        r = gamesearch.search("tictactoe", algo=name, depth=3, max_nodes=2000)
+        assert r.algo == name
+    assert set(gamesearch.algorithms(exact=True)) < set(names)
+
+
+def test_games_lists_every_game_the_registry_knows():
+    forms = gamesearch.games()
+    for kind in ("connect4", "kalah", "tictactoe", "othello", "domineering", "hex", "random", "tree"):
+        assert any(f.startswith(kind) for f in forms), kind
+        assert kind in open(_readme()).read(), kind
+
+
+def _readme():
+    import pathlib
+
+    return pathlib.Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_a_binary_solver_says_why_it_has_no_value():
+    # Issue #77 item 10: method="pn" and "dfpn" give value None; the result says why.
+    for method in ("pn", "dfpn"):
+        s = gamesearch.solve("connect4:4x4", method=method)
+        assert s.value is None and s.outcome == "draw"
+        assert "win, draw or loss" in s.note and f"{method}-multi" in s.note
+    assert gamesearch.solve("connect4:4x4", method="pn-multi").note is None

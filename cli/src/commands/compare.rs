@@ -12,7 +12,7 @@ use crate::output::{game_title, print_table};
 /// Run several algorithms on the same game and print a table of values and node counts.
 #[derive(Args)]
 pub struct CompareArgs {
-    /// As for `search`.
+    #[arg(help = crate::args::game_help(|_| true), long_help = crate::args::game_long_help(|_| true))]
     pub game: String,
     /// Comma-separated algorithms (default: every algorithm whose cost can be bounded on
     /// this tree; the others are named with the flag that runs them).

@@ -185,8 +185,22 @@ pub enum ExperimentKind {
     },
 }
 
+/// Whether the notes on standard error are shown: the progress display's rule (a terminal,
+/// no `--quiet`). A header or a row as it is found is such a note; the results go to stdout.
+static NOTES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `eprintln!` when notes are shown ([`NOTES`]).
+macro_rules! note {
+    ($($t:tt)*) => {
+        if NOTES.load(std::sync::atomic::Ordering::Relaxed) {
+            eprintln!($($t)*);
+        }
+    };
+}
+
 /// Runs `gamesearch experiment`.
 pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
+    NOTES.store(show, std::sync::atomic::Ordering::Relaxed);
     match which {
         ExperimentKind::Boards {
             boards,
@@ -226,7 +240,7 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             seed,
             json,
         } => {
-            eprintln!("cns: {positions} positions of each kind, seed {seed}");
+            note!("cns: {positions} positions of each kind, seed {seed}");
             let activity = Activity::start(show, "cns experiment");
             let rows = gamesearch_cli::experiments::cns::run(
                 positions as usize,
@@ -267,9 +281,10 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
                 max_plies,
                 whole_turns: !plies,
             };
-            eprintln!(
+            note!(
                 "pearl-kalah: Kalah({},{}), {positions} positions, seed {seed}",
-                exp.m, exp.n
+                exp.m,
+                exp.n
             );
             let bar = progress::steps(show, 2 * pearl_kalah::PEARL.len() as u64, "rows");
             let rows = exp.run(&limits(Budgets::none())?, |r| {
@@ -290,7 +305,7 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             if let Some(path) = &svg {
                 std::fs::write(path, pearl_kalah::plot(&exp, &rows))
                     .with_context(|| format!("cannot write {}", path.display()))?;
-                eprintln!("plot written to {}", path.display());
+                note!("plot written to {}", path.display());
             }
         }
         ExperimentKind::Engines {
@@ -413,7 +428,7 @@ fn experiment_ratios(exp: &RatioExperiment, json: bool, show: bool) -> Result<()
     exp.validate()?;
     let (cells, skipped) = ratios::plan(exp);
     let (seeds, first_seed, values) = (exp.seeds, exp.first_seed, exp.values);
-    eprintln!(
+    note!(
         "ratios: {} cells x {} seeds (seeds {}..={}), {} skipped (minimal tree > {})",
         cells.len(),
         seeds,
@@ -500,7 +515,7 @@ fn experiment_domineering(
         threads as usize,
         limits(budget)?,
     );
-    eprintln!(
+    note!(
         "domineering: {} empty board(s) of at most {max_cells} cells, each player first, {tt_mb} MiB, {threads} thread(s), budget per game: {}",
         list.len(),
         if budget.given() { "as given" } else { "none" }
@@ -510,7 +525,7 @@ fn experiment_domineering(
         let row = dom::solve_board(r, c, published, &cfg)?;
         if !json {
             let table = dom::table(std::slice::from_ref(&row));
-            eprintln!("{}", table.lines().nth(1).unwrap_or_default());
+            note!("{}", table.lines().nth(1).unwrap_or_default());
         }
         let stopped = row.class.is_none();
         rows.push(row);
@@ -553,7 +568,7 @@ fn experiment_hex(
         threads as usize,
         limits(budget)?,
     );
-    eprintln!(
+    note!(
         "hex: every opening of {size}x{size} (no swap) by {algo}, {tt_mb} MiB, {threads} thread(s), budget per opening: {}",
         if budget.given() { "as given" } else { "none" }
     );
@@ -569,7 +584,7 @@ fn experiment_hex(
             } else {
                 format!("as its half turn {}", row.solved_as)
             };
-            eprintln!("{:<4} {result:<10}  {from}", row.cell);
+            note!("{:<4} {result:<10}  {from}", row.cell);
         }
         !(row.black_wins.is_none() && super::interrupted())
     })?;
@@ -621,7 +636,7 @@ fn experiment_boards(
             limits(budget)?,
         )
     };
-    eprintln!(
+    note!(
         "boards: {} empty board(s), {tt_mb} MiB, {threads} thread(s), first test {}, budget per board: {}",
         list.len(),
         guess.map_or("near 0 (zero-biased bisection)".to_string(), |g| format!("at {g}")),
@@ -633,7 +648,7 @@ fn experiment_boards(
         if !json {
             // The row as soon as it is found (the whole table follows on stdout).
             let table = boards::table(std::slice::from_ref(&row));
-            eprintln!("{}", table.lines().nth(1).unwrap_or_default());
+            note!("{}", table.lines().nth(1).unwrap_or_default());
         }
         let stopped = row.value.is_none();
         rows.push(row);
@@ -671,7 +686,7 @@ impl EngineRun<'_> {
         let names: Vec<String> = self.engines.iter().map(|e| e.to_string()).collect();
         let n = self.engines.len();
         let pairs = n * (n - 1) / 2;
-        eprintln!(
+        note!(
             "{game}: {n} engines, {pairs} pairings of {} games",
             2 * self.openings
         );

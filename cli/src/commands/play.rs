@@ -32,8 +32,7 @@ pub enum HumanArg {
 /// against engine B over N seeded openings, colours swapped.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]] or
-    /// othello:NxN:board=CELLS/SIDE.
+    #[arg(help = crate::args::game_help(|k| k.board))]
     pub game: String,
     /// Which side you play.
     #[arg(long, value_enum, default_value_t = HumanArg::First)]
@@ -78,9 +77,14 @@ pub struct PlayArgs {
     #[arg(long, requires = "match")]
     pub json: bool,
     /// An opening book (`gamesearch combine … --book`): the engine plays the book's move in a
-    /// position the book has exactly, without thinking (and gives it as the hint).
-    #[arg(long, conflicts_with = "match")]
+    /// position the book has exactly, without thinking (and gives it as the hint). Default: 7x6
+    /// Connect-Four plays with the book built in (books/connect4-7x6-ply4.book: every position
+    /// of at most four moves, exact); no other game has one.
+    #[arg(long, conflicts_with_all = ["match", "no_book"])]
     pub book: Option<String>,
+    /// Play without the built-in book (7x6 Connect-Four): the engine thinks from the first move.
+    #[arg(long, conflicts_with = "match")]
+    pub no_book: bool,
     /// Kalah: endgame databases (`gamesearch tablebase build`): the engine (both engines of a
     /// match) scores a position of a class they hold as the win, draw or loss they prove.
     #[arg(long)]
@@ -102,13 +106,16 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         openings,
         json,
         book,
+        no_book,
         tablebase,
     } = args;
     let book = match &book {
         Some(path) => Some(gamesearch_games::split::read_book(path, &game)?),
+        None if no_book || r#match.is_some() => None,
         // 7x6 Connect-Four comes with its book (books/connect4-7x6-ply4.book, 9 KiB): every
         // position of four moves or fewer, exact, so the engine's opening and the hints are the
         // proven ones (the engine's estimate of the empty board can pick a losing column).
+        // (`play` says so as the game starts.)
         None => default_book(&game),
     };
     let spec: GameSpec = game.parse()?;
@@ -188,7 +195,10 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         (GameSpec::Domineering(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Hex(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Random(_) | GameSpec::Tree(_), None) => {
-            bail!("play needs a game with a board: kalah:…, tictactoe, connect4:…, othello[:…], domineering[:…] or hex[:…]")
+            bail!(
+                "play needs a game with a board: {}",
+                gamesearch_games::spec::forms(|k| k.board)
+            )
         }
     }
     Ok(())

@@ -20,10 +20,7 @@ const NAMES: [&str; 2] = ["the first player", "the second player"];
 /// Search one game with one algorithm.
 #[derive(Args)]
 pub struct SearchArgs {
-    /// random:b=B,h=H,seed=S[,values=continuous|discrete:M][,order=random|perfect|first:P][,turns=alternate|random],
-    /// tree:FILE, tree:TEXT (e.g. "tree:(A max (B min D=7 E=4) (C min F=2 G=3))"),
-    /// kalah:M,N, kalah:POSITION, tictactoe[:CELLS], connect4:WxH[:MOVES], othello[:NxN[:MOVES]] or
-    /// othello:NxN:board=CELLS/SIDE.
+    #[arg(help = crate::args::game_help(|_| true), long_help = crate::args::game_long_help(|_| true))]
     pub game: String,
     /// The algorithm, searched to a fixed depth (default negascout). Without it, and with
     /// --max-time or --driver, the engine deepens until the budget instead.
@@ -74,7 +71,8 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
             bail!("--trace is for a fixed-depth --algo, not the engine");
         }
         let title = game_title(&game, &spec);
-        return on_game!(&spec, g => run_engine(g, &title, &opts, &engine, show));
+        let unit = gamesearch_cli::play::heuristic_unit(&spec);
+        return on_game!(&spec, g => run_engine(g, &title, unit, &opts, &engine, show));
     }
     let algo = opts.algorithm(algo.unwrap_or(AlgoArg(Algorithm::NegaScout)));
     if let Algorithm::Mcts(p) = algo {
@@ -124,6 +122,7 @@ pub fn run(args: SearchArgs, show: bool) -> Result<()> {
 fn run_engine<G: PositionKey + Heuristic>(
     g: &G,
     game: &str,
+    unit: Option<&str>,
     opts: &SearchOpts,
     eo: &EngineOpts,
     show: bool,
@@ -145,6 +144,9 @@ fn run_engine<G: PositionKey + Heuristic>(
     let name = |pv: &[G::Move]| gamesearch::line_names(g, pv);
     if !opts.json {
         println!("game        {game}");
+        if let Some(unit) = unit {
+            println!("values      the first player's view; estimates in {unit}");
+        }
     }
     // Values the first player's; a proven result names its winner.
     let mover = g.to_move();
@@ -186,6 +188,7 @@ fn run_engine<G: PositionKey + Heuristic>(
             .collect();
         let out = serde_json::json!({
             "algo": "engine",
+            "unit": unit,
             "driver": match driver { Driver::Mtdf => "mtdf", Driver::Pvs { .. } => "pvs" },
             "depth": t.depth, "value": t.value, "mate": t.mate, "best_move": best,
             "pv": name(&t.pv), "complete": t.complete, "stats": t.stats,

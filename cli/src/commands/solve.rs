@@ -35,8 +35,7 @@ pub enum Solver {
 /// Solve a game exactly (to the end, no horizon): value, best move, nodes.
 #[derive(Args)]
 pub struct SolveArgs {
-    /// kalah:M,N, kalah:POSITION, tictactoe, connect4:WxH[:MOVES], random:… or tree:….
-    #[arg(required_unless_present = "job")]
+    #[arg(required_unless_present = "job", help = crate::args::game_help(|_| true), long_help = crate::args::game_long_help(|_| true))]
     pub game: Option<String>,
     /// Solve one job of `gamesearch split` (its JSON line, or `-` to read it from standard
     /// input) with the alpha-beta solver, and print its result line for `gamesearch combine`.
@@ -76,7 +75,9 @@ pub struct SolveArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub guess: Option<i32>,
     /// alphabeta-tt: an opening book (`gamesearch combine … --book`): a position in it with an
-    /// exact value is answered at once, and the search reads its entries first.
+    /// exact value is answered at once, and the search reads its entries first. Default: none,
+    /// every position searched (`play` uses the book shipped for 7x6 Connect-Four,
+    /// books/connect4-7x6-ply4.book, unless told --no-book; give it here to use it).
     #[arg(long)]
     pub book: Option<String>,
     /// alphabeta-tt, Kalah: endgame databases (`gamesearch tablebase build`): a position of a

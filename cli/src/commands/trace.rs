@@ -14,7 +14,7 @@ use crate::args::{whole, AlgoArg, SearchOpts};
 /// side by side).
 #[derive(Args)]
 pub struct TraceArgs {
-    /// As for `search`, or a tree file such as examples/trees/scout-test.tree.
+    #[arg(help = crate::args::game_help(|_| true), long_help = crate::args::game_long_help(|_| true))]
     pub game: String,
     /// Comma-separated algorithms (several: side by side in the HTML page).
     #[arg(long, value_delimiter = ',', default_value = "alphabeta")]

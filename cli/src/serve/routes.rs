@@ -37,7 +37,8 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
     }
     let other = || {
         ApiError::bad(format!(
-            "`{game}`: the server plays connect4:WxH[:MOVES], kalah:M,N or kalah:POSITION, tictactoe[:CELLS], othello[:NxN[:MOVES]], othello:NxN:board=CELLS/SIDE, domineering[:MxN[:v|:h][:MOVES]], domineering:MxN:v|h:board=CELLS/SIDE, hex[:NxN[:swap][:MOVES]] or hex:NxN[:swap]:board=CELLS/SIDE"
+            "`{game}`: the server plays {}",
+            gamesearch_games::spec::forms(|k| k.board)
         ))
     };
     let board = [

@@ -96,7 +96,7 @@ impl Domineering {
         let vertical = c1 == c2 && r1.abs_diff(r2) == 1;
         let horizontal = r1 == r2 && c1.abs_diff(c2) == 1;
         if !vertical && !horizontal {
-            return Err("the two cells of a domino are next to each other".into());
+            return Err("these two cells are not next to each other: a domino covers two neighbouring cells, e.g. a1a2".into());
         }
         if vertical != self.vertical_to_move() {
             let kind = if vertical { "vertical" } else { "horizontal" };
@@ -232,8 +232,9 @@ impl FromStr for Domineering {
             return Err(bad(
                 text,
                 format!(
-                    "{} cells; a {rows}x{cols} board has {}",
+                    "{} cells; {} {rows}x{cols} board has {}",
                     cells.len(),
+                    if rows == 8 || rows == 11 { "an" } else { "a" },
                     rows * cols
                 ),
             ));

@@ -221,8 +221,9 @@ impl FromStr for Hex {
             return Err(bad(
                 text,
                 format!(
-                    "{} cells; a {rows}x{rows} board has {}",
+                    "{} cells; {} {rows}x{rows} board has {}",
                     cells.len(),
+                    if rows == 8 || rows == 11 { "an" } else { "a" },
                     rows * rows
                 ),
             ));

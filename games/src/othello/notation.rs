@@ -189,7 +189,12 @@ impl FromStr for Othello {
         if cells.len() != n * n {
             return Err(bad(
                 text,
-                format!("{} cells; a {n}x{n} board has {}", cells.len(), n * n),
+                format!(
+                    "{} cells; {} {n}x{n} board has {}",
+                    cells.len(),
+                    if n == 8 { "an" } else { "a" },
+                    n * n
+                ),
             ));
         }
         let (mut black, mut white) = (0u64, 0u64);
