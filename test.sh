@@ -8,6 +8,8 @@ cd "$(dirname "$0")"
 cargo test --release
 venv="$(mktemp -d)/venv"
 python3 -m venv "$venv"
+# The build is silent: say how long it takes (python/README.md has the measured figure).
+echo "building the Python package (pip install ./python: about 5 minutes on 2 cores the first time; it reuses target/)"
 "$venv/bin/pip" install --quiet ./python pytest hypothesis ray
 # Run from the repository root, so that the installed package is imported, not python/gamesearch.
 "$venv/bin/pytest" -q python/tests

@@ -133,7 +133,7 @@ def test_batches_and_a_store_in_memory(cluster):
 
 
 def test_bad_arguments_are_errors(cluster):
-    with pytest.raises(gs.GameSearchError, match="only connect4, kalah, tictactoe, othello, domineering and hex"):
+    with pytest.raises(gs.GameSearchError, match="only kalah, tictactoe, connect4, othello, domineering and hex"):
         gd.solve("random:b=2,h=3,seed=1", split_plies=1)
     with pytest.raises(gs.GameSearchError, match="at least"):
         gd.solve("connect4:5x4", split_plies=2, jobs_per_task=0)
