@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 fn last_iteration_value(out: &str) -> String {
     let line = out
         .lines()
-        .filter(|l| l.starts_with("depth "))
-        .last()
+        .rev()
+        .find(|l| l.starts_with("depth "))
         .unwrap_or_else(|| panic!("no iteration in {out}"));
     let after = line.split("value").nth(1).expect("a value");
     after.split("  nodes").next().unwrap().trim().to_string()
