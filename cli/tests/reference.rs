@@ -1,0 +1,173 @@
+//! The user's docs stay true by themselves:
+//! - the command-line reference, `docs/cli.md`, is generated from the clap definitions (every
+//!   command's and subcommand's `--help`, as clap renders it), and this test fails when the
+//!   committed page is not what they generate now. To rewrite it:
+//!   `GAMESEARCH_WRITE_REFERENCE=1 cargo test --release --test reference`;
+//! - every relative link of every Markdown page of the repository leads to a file that exists.
+
+mod common;
+use common::gamesearch;
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The subcommands a help text lists under "Commands:" (`help` left out).
+fn subcommands(help: &str) -> Vec<String> {
+    let Some((_, rest)) = help.split_once("\nCommands:\n") else {
+        return Vec::new();
+    };
+    rest.lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// The section of `path`'s help, then its subcommands' sections.
+fn sections(path: &[String], out: &mut String) {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let (code, help, err) = gamesearch(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let depth = "#".repeat(path.len().min(2) + 2);
+    let title = std::iter::once("gamesearch")
+        .chain(path.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    out.push_str(&format!(
+        "\n{depth} `{title}`\n\n```text\n{}\n```\n",
+        help.trim_end()
+    ));
+    for sub in subcommands(&help) {
+        let mut next = path.to_vec();
+        next.push(sub);
+        sections(&next, out);
+    }
+}
+
+/// The reference as the clap definitions generate it now.
+fn generated() -> String {
+    let mut page = String::from(
+        "# The command-line reference\n\n\
+         Every command's `--help`, generated from the clap definitions (`cli/src`) by\n\
+         `GAMESEARCH_WRITE_REFERENCE=1 cargo test --release --test reference`; a test fails when\n\
+         this page is out of date. `gamesearch COMMAND --help` prints the same.\n",
+    );
+    sections(&[], &mut page);
+    page
+}
+
+#[test]
+fn the_command_line_reference_is_current() {
+    let page = generated();
+    let path = root().join("docs/cli.md");
+    if std::env::var_os("GAMESEARCH_WRITE_REFERENCE").is_some() {
+        std::fs::write(&path, &page).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == page,
+        "docs/cli.md is not what the clap definitions generate: run \
+         GAMESEARCH_WRITE_REFERENCE=1 cargo test --release --test reference"
+    );
+    // Every command is in it, and the README links to it.
+    for command in [
+        "search",
+        "solve",
+        "play",
+        "serve",
+        "tablebase build",
+        "experiment hex",
+    ] {
+        assert!(
+            page.contains(&format!("`gamesearch {command}`")),
+            "{command}"
+        );
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(
+        readme.contains("](docs/cli.md)"),
+        "the README links to docs/cli.md"
+    );
+}
+
+/// Every Markdown page of the repository (not the build's nor the peers').
+fn markdown_pages() -> Vec<PathBuf> {
+    let mut pages = Vec::new();
+    let mut stack = vec![root()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            if p.is_dir() {
+                // Not the build's, hidden folders, nor a virtual environment made in the
+                // checkout (python/README.md makes one): their pages are other projects'.
+                let ours = !name.starts_with('.')
+                    && !["target", "node_modules"].contains(&name.as_str())
+                    && !p.join("pyvenv.cfg").exists();
+                if ours {
+                    stack.push(p);
+                }
+            } else if name.ends_with(".md") {
+                pages.push(p);
+            }
+        }
+    }
+    pages
+}
+
+/// The targets of a page's Markdown links `[text](target)` and `![alt](target)`.
+fn links(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(i) = rest.find("](") {
+            let after = &rest[i + 2..];
+            let Some(end) = after.find(')') else { break };
+            out.push(after[..end].trim().to_string());
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+#[test]
+fn every_relative_link_leads_to_a_file() {
+    let mut broken = Vec::new();
+    let pages = markdown_pages();
+    assert!(pages.len() > 5, "the pages were not found");
+    for page in pages {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for target in links(&text) {
+            let target = target.split_whitespace().next().unwrap_or("");
+            if target.is_empty()
+                || target.starts_with('#')
+                || target.contains("://")
+                || target.starts_with("mailto:")
+            {
+                continue;
+            }
+            let file = target.split(['#', '?']).next().unwrap();
+            let resolved = page.parent().unwrap().join(file);
+            if !resolved.exists() {
+                broken.push(format!(
+                    "{}: {target}",
+                    page.strip_prefix(root()).unwrap_or(&page).display()
+                ));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "links to no file: {broken:#?}");
+}
