@@ -171,3 +171,30 @@ fn every_relative_link_leads_to_a_file() {
     }
     assert!(broken.is_empty(), "links to no file: {broken:#?}");
 }
+
+/// ARCHITECTURE.md is what a newcomer reads in five minutes: at most 150 lines (issue #73).
+#[test]
+fn the_architecture_is_one_page() {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let lines = text.lines().count();
+    assert!(
+        lines <= 150,
+        "ARCHITECTURE.md has {lines} lines (at most 150)"
+    );
+    // It names every family's folder and every crate.
+    for place in [
+        "src/depth_first/",
+        "src/solver/",
+        "src/proof_number/",
+        "src/engine/",
+        "src/mcts/",
+        "games/",
+        "cli/",
+        "python/",
+    ] {
+        assert!(
+            text.contains(place),
+            "ARCHITECTURE.md does not name {place}"
+        );
+    }
+}
