@@ -76,3 +76,7 @@ pub use stats::Stats;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide/library.md")]
+pub struct GuideLibraryDoctests;

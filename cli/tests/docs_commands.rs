@@ -155,12 +155,26 @@ fn every_command_in_the_readme_runs() {
 fn every_quick_command_in_docs_runs() {
     let dir = scratch("docs");
     let mut n = 0;
-    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().and_then(|e| e.to_str()) != Some("md") {
-            continue;
+    // docs/ and its folders (the guide's pages).
+    let mut pages = Vec::new();
+    let mut folders = vec![root().join("docs")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().and_then(|e| e.to_str()) == Some("md") {
+                pages.push(path);
+            }
         }
-        let name = format!("docs/{}", path.file_name().unwrap().to_string_lossy());
+    }
+    pages.sort();
+    for path in pages {
+        let name = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         for (place, args) in commands(&name) {
             run(&place, &args, &dir, Duration::from_secs(120));
             n += 1;
