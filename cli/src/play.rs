@@ -662,8 +662,19 @@ impl Human {
 /// assert_eq!(describe(&t, Player::Min, ["X", "O"]), "X wins in 2");
 /// ```
 pub fn describe(t: &Thought<impl Copy>, side: Player, names: [&str; 2]) -> String {
+    describe_result(t.mate, t.value, side, names)
+}
+
+/// [`describe`] of a result given by its parts: `mate` (plies to a proven end, positive when
+/// `side` wins) and `value` (the first player's); an iteration's as well as a search's.
+pub fn describe_result(
+    mate: Option<i32>,
+    value: Option<gamesearch::Score>,
+    side: Player,
+    names: [&str; 2],
+) -> String {
     let name = |p: Player| names[usize::from(p == Player::Min)];
-    match (t.mate, t.value) {
+    match (mate, value) {
         (Some(n), _) if n > 0 => format!("{} wins in {n}", name(side)),
         (Some(n), _) => format!("{} wins in {}", name(side.opponent()), -n),
         (None, Some(v)) => format!("{v:+}"),

@@ -3,13 +3,15 @@
 //! show placeholders, are ```text blocks. The hints the program prints are run by
 //! `cli/tests/defects.rs`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The repository's root.
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    common::repo_root()
 }
 
 /// `(file:line, arguments)` of every `gamesearch …` or `cargo run --release -- …` line in the
@@ -156,20 +158,7 @@ fn every_quick_command_in_docs_runs() {
     let dir = scratch("docs");
     let mut n = 0;
     // docs/ and its folders (the guide's pages).
-    let mut pages = Vec::new();
-    let mut folders = vec![root().join("docs")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().and_then(|e| e.to_str()) == Some("md") {
-                pages.push(path);
-            }
-        }
-    }
-    pages.sort();
-    for path in pages {
+    for path in common::markdown_pages(&root().join("docs")) {
         let name = path
             .strip_prefix(root())
             .unwrap()

@@ -192,7 +192,7 @@ fn i77_5_every_commands_help_lists_every_game() {
     }
     // The error for an unknown game, and the user's docs, name every kind.
     let (_, _, err) = gamesearch(&["solve", "chess"]);
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = common::repo_root();
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let python = std::fs::read_to_string(root.join("python/README.md")).unwrap();
     for kind in &GAMES {
@@ -211,22 +211,10 @@ fn i77_5_every_commands_help_lists_every_game() {
 /// `fn main`), and every file with one is compiled by the library's doctests.
 #[test]
 fn i77_6_every_rust_snippet_is_a_whole_program_that_is_compiled() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = common::repo_root();
     let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
     let mut files = vec![root.join("README.md"), root.join("python/README.md")];
-    for dir in ["docs"] {
-        let mut stack = vec![root.join(dir)];
-        while let Some(d) = stack.pop() {
-            for e in std::fs::read_dir(&d).unwrap() {
-                let p = e.unwrap().path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|x| x == "md") {
-                    files.push(p);
-                }
-            }
-        }
-    }
+    files.extend(common::markdown_pages(&root.join("docs")));
     let mut snippets = 0;
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();

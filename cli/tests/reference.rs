@@ -8,10 +8,10 @@
 mod common;
 use common::gamesearch;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    common::repo_root()
 }
 
 /// The subcommands a help text lists under "Commands:" (`help` left out).
@@ -95,31 +95,6 @@ fn the_command_line_reference_is_current() {
     );
 }
 
-/// Every Markdown page of the repository (not the build's nor the peers').
-fn markdown_pages() -> Vec<PathBuf> {
-    let mut pages = Vec::new();
-    let mut stack = vec![root()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).unwrap() {
-            let p = e.unwrap().path();
-            let name = p.file_name().unwrap().to_string_lossy().to_string();
-            if p.is_dir() {
-                // Not the build's, hidden folders, nor a virtual environment made in the
-                // checkout (python/README.md makes one): their pages are other projects'.
-                let ours = !name.starts_with('.')
-                    && !["target", "node_modules"].contains(&name.as_str())
-                    && !p.join("pyvenv.cfg").exists();
-                if ours {
-                    stack.push(p);
-                }
-            } else if name.ends_with(".md") {
-                pages.push(p);
-            }
-        }
-    }
-    pages
-}
-
 /// The targets of a page's Markdown links `[text](target)` and `![alt](target)`.
 fn links(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -146,7 +121,7 @@ fn links(text: &str) -> Vec<String> {
 #[test]
 fn every_relative_link_leads_to_a_file() {
     let mut broken = Vec::new();
-    let pages = markdown_pages();
+    let pages = common::markdown_pages(&root());
     assert!(pages.len() > 5, "the pages were not found");
     for page in pages {
         let text = std::fs::read_to_string(&page).unwrap();

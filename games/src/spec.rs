@@ -129,9 +129,14 @@ pub fn forms(which: impl Fn(&Kind) -> bool) -> String {
         .filter(|k| which(k))
         .flat_map(|k| k.forms.iter().copied())
         .collect();
-    match all.split_last() {
+    listed(&all, "or")
+}
+
+/// `items` as a sentence lists them: "a, b and c" (`conjunction` "and"), "a" alone.
+pub(crate) fn listed(items: &[&str], conjunction: &str) -> String {
+    match items.split_last() {
         Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        Some((last, rest)) => format!("{} {conjunction} {last}", rest.join(", ")),
         None => String::new(),
     }
 }

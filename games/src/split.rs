@@ -66,10 +66,7 @@ fn not_splittable() -> Error {
         .collect();
     Error::BadParameter(format!(
         "only {} positions can be split into jobs (a job is sent as its position's text)",
-        match boards.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => boards.join(""),
-        }
+        crate::spec::listed(&boards, "and")
     ))
 }
 

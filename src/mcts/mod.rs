@@ -364,8 +364,6 @@ pub struct Mcts<G: Game> {
     ranks: Vec<u32>,
     /// [`Parallel::Root`]: the other threads' trees, kept between searches as this one is.
     helpers: Vec<Mcts<G>>,
-    /// A playout went on past [`LONGEST_PLAYOUT`]: the search ends with an error.
-    too_long: bool,
 }
 
 /// What the threads of one search share.
@@ -466,7 +464,6 @@ impl<G: Game> Mcts<G> {
             proof_player: Player::Max,
             ranks: Vec::new(),
             helpers: Vec::new(),
-            too_long: false,
         }
     }
 
@@ -596,8 +593,7 @@ impl<G: Game> Mcts<G> {
             if self.nodes.len() >= cap {
                 return false;
             }
-            self.iterate(root, &mut NoObserver);
-            if std::mem::take(&mut self.too_long) {
+            if !self.iterate(root, &mut NoObserver) {
                 shared.too_long.store(true, Ordering::Relaxed);
                 shared.done.store(true, Ordering::Relaxed);
                 return false;
@@ -647,8 +643,7 @@ impl<G: Game> Mcts<G> {
             {
                 break;
             }
-            self.iterate(root, obs);
-            if std::mem::take(&mut self.too_long) {
+            if !self.iterate(root, obs) {
                 return Err(too_long());
             }
             playouts += 1;
@@ -740,7 +735,9 @@ impl<G: Game> Mcts<G> {
     /// One iteration: selection, expansion, simulation, backpropagation, each reported to
     /// `obs`.
     #[inline(always)]
-    fn iterate<O: Observer<G::Move>>(&mut self, root: &G, obs: &mut O) {
+    /// False when the playout went on past [`LONGEST_PLAYOUT`] (the search then ends with an
+    /// error; nothing is backed up).
+    fn iterate<O: Observer<G::Move>>(&mut self, root: &G, obs: &mut O) -> bool {
         let Leaf {
             n,
             mut p,
@@ -767,13 +764,13 @@ impl<G: Game> Mcts<G> {
             None => simulate(&self.cfg, &mut self.rng, &mut self.moves, &mut p, depth),
         };
         if result == TOO_LONG {
-            self.too_long = true;
-            return;
+            return false;
         }
         self.backup(n, result, terminal);
         if O::ACTIVE {
             self.report_backup(n, path, result, obs);
         }
+        true
     }
 
     /// The moves from the root to node `n`.

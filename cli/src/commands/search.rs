@@ -4,8 +4,8 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gamesearch::engine::{Driver, Engine, EngineConfig, Heuristic, Iteration};
-use gamesearch::{Algorithm, Player, PositionKey};
-use gamesearch_cli::play::describe;
+use gamesearch::{Algorithm, PositionKey};
+use gamesearch_cli::play::{describe, describe_result};
 use gamesearch_cli::progress::Activity;
 use gamesearch_games::GameSpec;
 
@@ -149,15 +149,8 @@ fn run_engine<G: PositionKey + Heuristic>(
         }
     }
     // Values the first player's; a proven result names its winner.
-    let mover = g.to_move();
-    let value_text = |it: &Iteration<G::Move>| match it.mate {
-        Some(n) => {
-            let winner = if n > 0 { mover } else { mover.opponent() };
-            let side = NAMES[usize::from(winner == Player::Min)];
-            format!("{side} wins in {}", n.abs())
-        }
-        None => format!("{:+}", it.value),
-    };
+    let value_text =
+        |it: &Iteration<G::Move>| describe_result(it.mate, Some(it.value), g.to_move(), NAMES);
     let t = engine.think(g, &lim, |it| {
         if !opts.json {
             activity.message(String::new());

@@ -184,3 +184,34 @@ pub fn exact(game: &str) -> i64 {
     };
     value.unwrap().into()
 }
+
+/// The repository's top folder.
+pub fn repo_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Every Markdown page under `dir`, sorted: not the build's, hidden folders, nor a virtual
+/// environment made in the checkout (python/README.md makes one), whose pages are other
+/// projects'.
+pub fn markdown_pages(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut pages = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            if p.is_dir() {
+                let ours = !name.starts_with('.')
+                    && !["target", "node_modules"].contains(&name.as_str())
+                    && !p.join("pyvenv.cfg").exists();
+                if ours {
+                    stack.push(p);
+                }
+            } else if name.ends_with(".md") {
+                pages.push(p);
+            }
+        }
+    }
+    pages.sort();
+    pages
+}
