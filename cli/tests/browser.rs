@@ -542,7 +542,7 @@ async fn the_viewer_fits_follows_and_shows_a_board_on_hover() {
 }
 
 /// A trace of 10^5 nodes: it loads, steps to its end, fits and follows; the timings are printed
-/// (docs/results.md has them), not asserted.
+/// (docs/results/robustness.md has them), not asserted.
 async fn a_trace_of_100000_nodes_loads_steps_and_fits() {
     let page = trace_page(
         "big.html",

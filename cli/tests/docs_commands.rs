@@ -1,5 +1,5 @@
 //! Every command the README and docs/ show in a ```sh block runs as written (exit 0), except
-//! those marked `# long` (run by hand; their figures are in docs/results.md). Synopses, which
+//! those marked `# long` (run by hand; their figures are in docs/results/). Synopses, which
 //! show placeholders, are ```text blocks. The hints the program prints are run by
 //! `cli/tests/defects.rs`.
 

@@ -188,3 +188,36 @@ fn the_front_pages_keep_their_sizes() {
         );
     }
 }
+
+/// The results are an index (`docs/results.md`, at most 200 lines, its headline table linking
+/// every page) and one page a subject under `docs/results/` (at most 300 lines each), each
+/// opening with its figures against their anchors in one table that names the commit.
+#[test]
+fn the_results_pages_keep_their_sizes() {
+    let index = std::fs::read_to_string(root().join("docs/results.md")).unwrap();
+    let lines = index.lines().count();
+    assert!(lines <= 200, "docs/results.md has {lines} lines (at most 200)");
+    let mut pages = Vec::new();
+    for entry in std::fs::read_dir(root().join("docs/results")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            pages.push(path);
+        }
+    }
+    pages.sort();
+    assert!(pages.len() >= 10, "docs/results/ has {} pages", pages.len());
+    for page in pages {
+        let name = page.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&page).unwrap();
+        let lines = text.lines().count();
+        assert!(lines <= 300, "docs/results/{name} has {lines} lines (at most 300)");
+        assert!(
+            index.contains(&format!("](results/{name})")),
+            "docs/results.md does not link to results/{name}"
+        );
+        assert!(
+            text.contains("| figure | ours | anchor | ours / anchor | reproduce | commit |"),
+            "docs/results/{name} does not open with its table of figures and anchors"
+        );
+    }
+}

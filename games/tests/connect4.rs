@@ -65,7 +65,7 @@ fn beginning_easy_set_l1_r1_exact() {
 
 /// The random openings on 9x5 and 10x6 (`tools/c4peer/positions.py`): every score in these
 /// files is also Steininger's c4's (built for each board, it answered all 200 lines with 0
-/// mismatches: docs/results.md), so they check the solver on an odd board past the 7x6 files
+/// mismatches: docs/results/connect4.md), so they check the solver on an odd board past the 7x6 files
 /// (Pons' scores: a second-player win one less than our value) and on a board past 64 bits.
 #[test]
 fn random_openings_on_9x5_and_10x6_score_as_the_peer_does() {

@@ -6,7 +6,7 @@ the per-job seconds of the last split (from its store) for projections.
     python python/benchmarks/distributed_splits.py connect4:7x6 --plies 4 6 8 [--master pn|full]
         [--tt-mb 256] [--cpus 2]
 
-Needs `pip install ray`. Figures: docs/results.md ("Beyond one machine").
+Needs `pip install ray`. Figures: docs/results/distributed.md.
 """
 
 import argparse

@@ -1,7 +1,7 @@
 """The cost of a split's jobs, from a random sample: each sampled job is asked the pn master's
 first question ("is your value at least V?", the window (V-1, V)) by one solver kept across the
 sample; prints each answer and the mean, median and max seconds. For projecting a split too big
-to run here (docs/results.md, "One size up").
+to run here (docs/results/distributed.md, "One size up").
 
     python python/benchmarks/sample_jobs.py connect4:8x6 --plies 8 [--n 40] [--seed 1] [--v 0]
         [--tt-mb 256] [--max-time 30]

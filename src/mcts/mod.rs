@@ -83,7 +83,7 @@ pub enum Parallel {
     /// A tree a thread, the root's statistics summed at the end.
     Root,
     /// One tree grown by every thread at once: atomic statistics, virtual loss, no lock. The
-    /// default: it measures stronger (docs/results.md).
+    /// default: it measures stronger (docs/results/mcts-and-matches.md).
     #[default]
     Tree,
 }

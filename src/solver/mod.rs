@@ -95,7 +95,8 @@ pub struct SolveConfig {
     /// Enhanced transposition cutoffs in the nodes this many plies from the root (the root is
     /// ply 1; 0: none): a child whose stored bound refutes the node ends it before any child is
     /// searched. Where a subtree is large enough it pays for waiting on the children's table
-    /// loads; near the leaves it does not (measured: `docs/results.md`). `None`: the game's
+    /// loads; near the leaves it does not (on Connect-Four 7x6, at every node: 19 % fewer nodes,
+    /// 16 % more time). `None`: the game's
     /// [`SolverKnowledge::ENHANCED_CUTOFF_PLIES`].
     pub etc_plies: Option<u32>,
     /// Where the null-window tests start when iterative deepening gives no guess (`id_depth`

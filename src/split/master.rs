@@ -22,7 +22,7 @@ const DISPROVEN: Numbers = (u64::MAX, 0);
 
 /// The master's state: what each job is known to be worth, the test under way, the jobs out.
 /// On Connect-Four 7x5 split at ply 4 (568 jobs) it asks 124 null-window jobs, 20.6 M nodes in
-/// all, where solving every job exactly takes 309 M (`docs/results.md`).
+/// all, where solving every job exactly takes 309 M (`docs/results/distributed.md`).
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;

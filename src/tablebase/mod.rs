@@ -189,7 +189,7 @@ const UNKNOWN: i8 = i8::MIN;
 
 /// How deep [`Tables::settle`] follows unknown children of the same class before it leaves a
 /// position to the next sweep. With it every Kalah class up to 18 seeds settles in one sweep
-/// (14 sweeps without it; `tablebase build kalah:6 --seeds 18` 43 s → 25 s, docs/results.md).
+/// (14 sweeps without it; `tablebase build kalah:6 --seeds 18` 43 s → 25 s, docs/results/kalah.md).
 const SETTLE_DEPTH: u32 = 64;
 
 impl<G: Tablebase + Sync> Tables<G> {

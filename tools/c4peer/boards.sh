@@ -3,7 +3,7 @@
 # same thread count and table size: the peer is built once per board size (its size is a
 # compile-time setting), each side runs ROUNDS times alternately, and every run's time and
 # nodes are printed (both solve times to the microsecond: peer.sh sets the peer's clock);
-# tools/c4peer/medians.py turns them into the table of docs/results.md.
+# tools/c4peer/medians.py turns them into the table of docs/results/connect4.md.
 #
 #   tools/c4peer/boards.sh PEER_SOURCE_DIR "7x6 6x6 8x5" [THREADS] [TABLE_MIB] [ROUNDS] \
 #       | tee runs.txt | tools/c4peer/medians.py

@@ -130,7 +130,7 @@ impl SolverKnowledge for Hex {
     /// whose four neighbours in a row hold one player's stones (an edge counting as its
     /// owner's) never matters to the outcome, so a stone there is a pass, and in Hex a stone
     /// anywhere else is never worse than a pass (an extra stone never hurts its owner). Each
-    /// measured on and off in docs/results.md.
+    /// measured on and off in docs/results/hex.md.
     fn non_losing_moves(&self, moves: &mut [u8]) -> usize {
         let threats = self.threats();
         let swap = self.can_swap();
