@@ -20,10 +20,20 @@ the worker — bounds only ever narrowed. What is in the store is never asked ag
 stopped (Ctrl-C, a crash, SIGKILL) and started again with the same store resumes where it
 stopped, and a worker killed in the middle of a task loses only that task.
 
-    >>> import gamesearch.distributed as gd                      # doctest: +SKIP
-    >>> r = gd.solve("connect4:6x5", split_plies=4, store="c4.sqlite")   # doctest: +SKIP
-    >>> r.value, r.best_move, r.jobs_solved, r.jobs_reused       # doctest: +SKIP
-    (0, '1', 86, 0)
+    >>> import os, tempfile
+    >>> import gamesearch as gs
+    >>> import gamesearch.distributed as gd
+    >>> store = os.path.join(tempfile.mkdtemp(), "c4.sqlite")
+    >>> r = gd.solve("connect4:5x4", split_plies=2, store=store, tt_mb=16, progress=False)
+    >>> isinstance(r, gd.DistributedSolution), r.value == gs.solve("connect4:5x4").value
+    (True, True)
+    >>> again = gd.solve("connect4:5x4", split_plies=2, store=store, tt_mb=16, progress=False)
+    >>> again.jobs_solved, again.jobs_reused > 0                 # everything from the store
+    (0, True)
+    >>> book = gd.export_book(os.path.join(os.path.dirname(store), "c4.book"), game="connect4:5x4",
+    ...                       split_plies=2, store=store)
+    >>> book.lookup(gs.Game("connect4:5x4"))[0] <= r.value <= book.lookup(gs.Game("connect4:5x4"))[1]
+    True
 
 On a cluster: `ray start --head` on one machine, `ray start --address HEAD:6379` on the others,
 then `solve(..., address="auto")` on the head (every machine needs `pip install ./python ray`).
@@ -64,7 +74,13 @@ class DistributedSolution:
 class Store:
     """Jobs' answers in one SQLite file (WAL mode), a row per job: the bounds proven on its
     value (equal when exact), best move, nodes and seconds (summed over its answers), the
-    worker and time of the last. `":memory:"` keeps nothing after the process."""
+    worker and time of the last. `":memory:"` keeps nothing after the process.
+
+    >>> s = Store()
+    >>> s.add([("connect4:5x4/1", 0, 2, "3", 100, 0.5, "w1"), ("connect4:5x4/1", -1, 0, None, 50, 0.2, "w2")])
+    >>> s.bounds(["connect4:5x4/1"]), s.values(["connect4:5x4/1"]), s.totals(["connect4:5x4/1"]), len(s)
+    ({'connect4:5x4/1': (0, 0)}, {'connect4:5x4/1': 0}, (150, 0.7), 1)
+    """
 
     COLUMNS = ["key", "lower", "upper", "best_move", "nodes", "seconds", "worker", "finished"]
 

@@ -237,3 +237,16 @@ def test_without_ray_the_error_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails
     with pytest.raises(ImportError, match="pip install ray"):
         gd.solve("connect4:5x4", split_plies=2)
+
+
+def test_docstring_examples(cluster, monkeypatch, tmp_path):
+    """The module's examples (every public name: solve, DistributedSolution, Store,
+    export_book) run as written on the cluster."""
+    import doctest
+
+    monkeypatch.chdir(tmp_path)
+    failures, tried = doctest.testmod(gd)
+    assert failures == 0 and tried >= 10
+    for name in gd.__all__:
+        assert name in (gd.__doc__ or "") + (gd.Store.__doc__ or ""), f"no example of {name}"
+

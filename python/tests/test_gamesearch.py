@@ -422,3 +422,19 @@ def test_a_binary_solver_says_why_it_has_no_value():
         assert s.value is None and s.outcome == "win" and s.bounds[0] >= 1
         assert "win, draw or loss" in s.note and f"{method}-multi" in s.note
     assert gamesearch.solve("kalah:4,2", method="pn-multi").note is None
+
+
+def test_the_reference_shows_every_public_name_and_its_examples_run(monkeypatch, tmp_path):
+    """python/README.md's reference: a doctest example for every name of `gamesearch.__all__`,
+    each run here as written."""
+    import doctest
+    import pathlib
+    import re
+
+    monkeypatch.chdir(tmp_path)
+    readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+    failures, tried = doctest.testfile(str(readme), module_relative=False)
+    assert failures == 0 and tried >= 40
+    examples = "\n".join(re.findall(r"```pycon\n(.*?)```", readme.read_text(), re.S))
+    missing = [n for n in gamesearch.__all__ if not re.search(rf"\bgs\.{n}\b|\b{n}\(", examples)]
+    assert not missing, f"no example in python/README.md for {missing}"
