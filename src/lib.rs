@@ -80,3 +80,7 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/guide/library.md")]
 pub struct GuideLibraryDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide/your-own-game.md")]
+pub struct GuideYourOwnGameDoctests;

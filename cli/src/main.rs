@@ -63,7 +63,7 @@ enum Command {
     },
     /// The analysis board in the browser and its JSON API: every move's value (exact from the
     /// solver within a budget, else the engine's), play against the engine
-    /// (http://127.0.0.1:8080/ by default; docs/api.md).
+    /// (http://127.0.0.1:8080/ by default; docs/guide/server-api.md).
     Serve(serve::ServeArgs),
     /// Benchmarks: `bench connect4 FILE` solves every `<moves> <score>` line and checks it.
     Bench {

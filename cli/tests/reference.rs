@@ -196,7 +196,10 @@ fn the_front_pages_keep_their_sizes() {
 fn the_results_pages_keep_their_sizes() {
     let index = std::fs::read_to_string(root().join("docs/results.md")).unwrap();
     let lines = index.lines().count();
-    assert!(lines <= 200, "docs/results.md has {lines} lines (at most 200)");
+    assert!(
+        lines <= 200,
+        "docs/results.md has {lines} lines (at most 200)"
+    );
     let mut pages = Vec::new();
     for entry in std::fs::read_dir(root().join("docs/results")).unwrap() {
         let path = entry.unwrap().path();
@@ -210,7 +213,10 @@ fn the_results_pages_keep_their_sizes() {
         let name = page.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&page).unwrap();
         let lines = text.lines().count();
-        assert!(lines <= 300, "docs/results/{name} has {lines} lines (at most 300)");
+        assert!(
+            lines <= 300,
+            "docs/results/{name} has {lines} lines (at most 300)"
+        );
         assert!(
             index.contains(&format!("](results/{name})")),
             "docs/results.md does not link to results/{name}"

@@ -368,7 +368,7 @@ fn sigterm_does_not_wait_for_a_half_sent_request() {
     drop(idle);
 }
 
-/// Issue #58: an unknown path and a method other than GET had empty bodies; docs/api.md promises
+/// Issue #58: an unknown path and a method other than GET had empty bodies; docs/guide/server-api.md promises
 /// a JSON error for every error.
 #[test]
 fn unknown_paths_and_methods_answer_json_errors() {

@@ -234,7 +234,7 @@ def test_a_match_against_a_python_player_scores_pairs_and_decides():
 
 
 def test_the_readmes_python_blocks_run(tmp_path, monkeypatch):
-    """Every ```python block of README.md and python/README.md, and the one-liners they show
+    """Every ```python block of README.md, python/README.md and the guide's your-own-game.md, and the one-liners they show
     after `pip install ./python`, run as written."""
     import pathlib
     import re
@@ -243,7 +243,7 @@ def test_the_readmes_python_blocks_run(tmp_path, monkeypatch):
 
     root = pathlib.Path(__file__).resolve().parents[2]
     (tmp_path / "books").symlink_to(root / "books")  # the shipped book, as from the root
-    readmes = [root / "README.md", root / "python" / "README.md"]
+    readmes = [root / "README.md", root / "python" / "README.md", root / "docs" / "guide" / "your-own-game.md"]
     texts = {r: r.read_text() for r in readmes}
     blocks = [(r, b) for r, t in texts.items() for b in re.findall(r"```python\n(.*?)```", t, re.S)]
     assert len(blocks) >= 4, "the READMEs show Python"

@@ -13,7 +13,7 @@ use gamesearch_games::TicTacToe;
 use crate::args::whole;
 
 /// Serve the analysis board (a page with a board for Connect-Four, Kalah and tic-tac-toe, each
-/// move's value) and its JSON API on http://HOST:PORT/ (docs/api.md).
+/// move's value) and its JSON API on http://HOST:PORT/ (docs/guide/server-api.md).
 #[derive(Args)]
 pub struct ServeArgs {
     /// The port (0: any free one, printed when the server starts).

@@ -254,7 +254,10 @@ async fn limit_query(
 async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError(
         StatusCode::NOT_FOUND,
-        format!("no such page: {} (see docs/api.md)", uri.path()),
+        format!(
+            "no such page: {} (see docs/guide/server-api.md)",
+            uri.path()
+        ),
     )
 }
 
