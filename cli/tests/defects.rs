@@ -886,6 +886,29 @@ fn i53_bench_othello_checks_the_published_scores() {
     );
     assert!(lo <= 38 && 38 <= hi && (lo, hi) != (38, 38), "{out}");
     assert_eq!(v["solved"], 0);
+    // --skip takes one line of the suite by itself (the docs' long commands do), and skipping
+    // past its end is one line, status 2.
+    let (code, out, err) = gamesearch(&[
+        "bench",
+        "othello",
+        suite,
+        "--skip",
+        "1",
+        "--limit",
+        "1",
+        "--json",
+        "--max-time",
+        "0.1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["positions"][0]["expected"], 0, "FFO #41 is +0: {out}");
+    let (code, _, err) = gamesearch(&["bench", "othello", suite, "--skip", "20"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--skip 20") && err.contains("has 20 positions") && err.lines().count() == 1,
+        "{err}"
+    );
     let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
     let wrong = temp("wrong.obf");
     std::fs::write(&wrong, format!("{ffo40}; A2:+36; C7:+34;\n")).unwrap();

@@ -1,5 +1,6 @@
 //! Every command the README and docs/ show in a ```sh block runs as written (exit 0), except
-//! those marked `# long` (run by hand; their figures are in docs/results/). Synopses, which
+//! those marked `# long`, which `every_long_command_in_docs_runs` runs when asked (ignored by
+//! default: hours; their figures are in docs/results/). Synopses, which
 //! show placeholders, are ```text blocks. The hints the program prints are run by
 //! `cli/tests/defects.rs`.
 
@@ -15,9 +16,10 @@ fn root() -> PathBuf {
 }
 
 /// `(file:line, arguments)` of every `gamesearch …` or `cargo run --release -- …` line in the
-/// ```sh blocks of `file`, its trailing comment dropped; lines whose comment says `long` are
-/// left out.
-fn commands(file: &str) -> Vec<(String, Vec<String>)> {
+/// ```sh blocks of `file`, its trailing comment dropped: with `long` false those whose comment
+/// does not say `long`; with `long` true those whose comment does, but for those that say
+/// `needs` (a peer built in /tmp, a package the project does not install).
+fn commands_of(file: &str, long: bool) -> Vec<(String, Vec<String>)> {
     let text = std::fs::read_to_string(root().join(file)).unwrap();
     let mut out = Vec::new();
     let mut in_sh = None;
@@ -33,7 +35,8 @@ fn commands(file: &str) -> Vec<(String, Vec<String>)> {
             continue;
         }
         let (words, comment) = split(line);
-        if comment.contains("long") {
+        let marked = comment.contains("long");
+        if marked != long || (long && comment.contains("needs")) {
             continue;
         }
         let args = match words.first().map(String::as_str) {
@@ -49,6 +52,11 @@ fn commands(file: &str) -> Vec<(String, Vec<String>)> {
         out.push((format!("{file}:{}", i + 1), args));
     }
     out
+}
+
+/// The quick commands of `file` (those not marked `# long`).
+fn commands(file: &str) -> Vec<(String, Vec<String>)> {
+    commands_of(file, false)
 }
 
 /// Splits a shell line into words (single and double quotes) and its `# comment`.
@@ -88,6 +96,7 @@ fn run(place: &str, args: &[String], dir: &Path, limit: Duration) {
         .args(args)
         .arg("--quiet")
         .current_dir(dir)
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -170,4 +179,36 @@ fn every_quick_command_in_docs_runs() {
         }
     }
     assert!(n >= 5, "only {n} commands found in docs/");
+}
+
+/// Every command marked `# long` in the README and docs/, in page order, each in one scratch
+/// directory shared by all (a database built by one line is read by the next), with six hours
+/// each at most. Minutes to hours apiece and up to 12 GiB of memory, so not in CI; run by hand:
+/// `cargo test --release -p gamesearch-cli --test docs_commands -- --ignored --nocapture`.
+#[cfg(unix)]
+#[test]
+#[ignore]
+fn every_long_command_in_docs_runs() {
+    let dir = scratch("long");
+    let mut pages = vec![root().join("README.md")];
+    pages.extend(common::markdown_pages(&root().join("docs")));
+    let mut n = 0;
+    for path in pages {
+        let name = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        for (place, args) in commands_of(&name, true) {
+            let start = Instant::now();
+            run(&place, &args, &dir, Duration::from_secs(6 * 3600));
+            println!(
+                "{place}: {:.1} s: gamesearch {}",
+                start.elapsed().as_secs_f64(),
+                args.join(" ")
+            );
+            n += 1;
+        }
+    }
+    assert!(n >= 5, "only {n} long commands found");
 }

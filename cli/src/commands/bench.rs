@@ -134,7 +134,11 @@ pub struct OthelloBench {
     /// Deepest iterative-deepening pass (the first guess) before the exact search.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u32>(0, 64))]
     id_depth: u32,
-    /// Only the first N positions.
+    /// Leave out the first N positions (with --limit, a slice: `--skip 17 --limit 1` is the
+    /// 18th line alone).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
+    skip: u64,
+    /// Only the first N positions (after --skip).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     limit: Option<u64>,
     /// Stop a position after this many seconds (the run ends there, with the positions
@@ -155,6 +159,14 @@ fn othello(o: &OthelloBench, show: bool) -> Result<()> {
     if lines.is_empty() {
         bail!("no positions in {file} (expected lines `CELLS SIDE; MOVE:SCORE; …`)");
     }
+    let skip = usize::try_from(o.skip).unwrap_or(usize::MAX);
+    if skip >= lines.len() {
+        bail!(
+            "--skip {skip}: {file} has {} positions, so nothing is left to solve",
+            lines.len()
+        );
+    }
+    lines.drain(..skip);
     if let Some(n) = o.limit {
         lines.truncate(usize::try_from(n).unwrap_or(usize::MAX));
     }
