@@ -89,9 +89,11 @@ impl Player {
 /// solver), and the solver's optional knowledge ([`crate::SolverKnowledge`], every hook with a
 /// default, so an empty `impl` opts in).
 ///
-/// Positions form a tree or a DAG (transpositions are fine); a game must end on every path (no
-/// cycles): the depth-first searches take a horizon, but the exact solver and proof-number
-/// search play to the end.
+/// For the searches and solvers, positions form a tree or a DAG (transpositions are fine) and a
+/// game ends on every path: the depth-first searches take a horizon, but the exact solver and
+/// proof-number search play to the end (on a line that does not end they stop with
+/// [`crate::Error::LineTooDeep`]). A game whose positions repeat is solved, every position with
+/// its distance to the end, by [`crate::retrograde::solve_strongly`].
 ///
 /// ```
 /// use gamesearch::{Algorithm, Game, Player, PositionKey, Score, SearchConfig, SolveConfig, SolverKnowledge};

@@ -47,6 +47,7 @@ pub mod observe;
 pub mod outcome;
 pub mod proof_number;
 pub mod report;
+pub mod retrograde;
 pub mod search;
 pub mod solver;
 pub mod sort;

@@ -28,6 +28,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("solver", 2),
     ("engine", 2),
     ("tablebase", 2),
+    ("retrograde", 2),
     ("mcts", 2),
     ("bstar", 2),
     ("search", 3),

@@ -1,0 +1,297 @@
+//! The strong solver (`gamesearch::retrograde`) against a brute force written apart, on
+//! thousands of generated games whose positions repeat: random directed graphs with cycles and
+//! self-loops, turns that need not alternate, drawn ends. The brute force is the definition,
+//! computed the slow way: a position is won in k plies when, after k − 1 rounds, one of its
+//! children is won for its mover (the least such k), lost in k when all its children are lost
+//! for its mover (the last of them), and whatever no round decides is a draw. On graphs without
+//! cycles the exact solver's value (alpha-beta with its table) has the same sign.
+
+use std::sync::Arc;
+
+use gamesearch::retrograde::{solve_strongly, RetrogradeConfig, Solved};
+use gamesearch::{solve, Game, Limits, Method, Player, PositionKey, Score, SolveConfig};
+use gamesearch::{Error, SolverKnowledge};
+use proptest::prelude::*;
+
+/// One position of a generated game: who moves, where each move leads, and the result when
+/// there is no move (its sign is what counts; magnitudes up to 3 check that).
+#[derive(Clone, Debug)]
+struct Node {
+    max_moves: bool,
+    next: Vec<usize>,
+    end: Score,
+}
+
+/// A generated game: the graph and the position we are at.
+#[derive(Clone, Debug)]
+struct Graph {
+    nodes: Arc<Vec<Node>>,
+    at: usize,
+}
+
+impl Game for Graph {
+    type Move = usize;
+    type Moves = std::ops::Range<usize>;
+    fn to_move(&self) -> Player {
+        if self.nodes[self.at].max_moves {
+            Player::Max
+        } else {
+            Player::Min
+        }
+    }
+    fn moves(&self) -> Self::Moves {
+        0..self.nodes[self.at].next.len()
+    }
+    fn play(&self, m: usize) -> Self {
+        Graph {
+            nodes: Arc::clone(&self.nodes),
+            at: self.nodes[self.at].next[m],
+        }
+    }
+    fn evaluate(&self) -> Score {
+        if self.nodes[self.at].next.is_empty() {
+            self.nodes[self.at].end
+        } else {
+            0
+        }
+    }
+}
+
+impl PositionKey for Graph {
+    fn key(&self) -> u64 {
+        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5555
+    }
+}
+
+impl SolverKnowledge for Graph {}
+
+/// The definition, round by round (see the file's comment): (value for MAX, remoteness).
+fn brute_force(nodes: &[Node]) -> Vec<(Score, Option<u32>)> {
+    let n = nodes.len();
+    let mut known: Vec<Option<(Score, u32)>> = nodes
+        .iter()
+        .map(|v| (v.next.is_empty() && v.end != 0).then(|| (v.end.signum(), 0)))
+        .collect();
+    for round in 1..=n as u32 + 1 {
+        let before = known.clone();
+        for (p, node) in nodes.iter().enumerate() {
+            if before[p].is_some() || node.next.is_empty() {
+                continue;
+            }
+            let mover = if node.max_moves { 1 } else { -1 };
+            let won = node
+                .next
+                .iter()
+                .filter_map(|&c| before[c])
+                .filter(|&(v, _)| v == mover)
+                .map(|(_, r)| r)
+                .min();
+            let all_lost = node
+                .next
+                .iter()
+                .all(|&c| matches!(before[c], Some((v, _)) if v == -mover));
+            if let Some(r) = won {
+                known[p] = Some((mover, r + 1));
+            } else if all_lost {
+                let r = node
+                    .next
+                    .iter()
+                    .map(|&c| before[c].unwrap().1)
+                    .max()
+                    .unwrap();
+                known[p] = Some((-mover, r + 1));
+            }
+            if let Some((_, r)) = known[p] {
+                assert_eq!(r, round, "decided in round {round}");
+            }
+        }
+        if known == before {
+            break;
+        }
+    }
+    known
+        .into_iter()
+        .map(|k| k.map_or((0, None), |(v, r)| (v, Some(r))))
+        .collect()
+}
+
+/// A graph of 1 to `max` positions, up to 4 moves each, to any position (cycles, self-loops,
+/// two moves to one child) or, with `acyclic`, only to later ones.
+fn graphs(max: usize, acyclic: bool) -> impl Strategy<Value = Vec<Node>> {
+    (1..=max).prop_flat_map(move |n| {
+        let node = (any::<bool>(), prop::collection::vec(0..n, 0..=4), -3i32..=3);
+        prop::collection::vec(node, n).prop_map(move |raw| {
+            raw.into_iter()
+                .enumerate()
+                .map(|(i, (max_moves, next, end))| {
+                    let next = if acyclic {
+                        next.into_iter().filter(|&c| c > i).collect()
+                    } else {
+                        next
+                    };
+                    Node {
+                        max_moves,
+                        next,
+                        end,
+                    }
+                })
+                .collect()
+        })
+    })
+}
+
+fn at(nodes: &Arc<Vec<Node>>, i: usize) -> Graph {
+    Graph {
+        nodes: Arc::clone(nodes),
+        at: i,
+    }
+}
+
+/// The positions reachable from 0.
+fn reachable(nodes: &[Node]) -> Vec<usize> {
+    let mut seen = vec![false; nodes.len()];
+    let mut stack = vec![0];
+    seen[0] = true;
+    let mut out = Vec::new();
+    while let Some(p) = stack.pop() {
+        out.push(p);
+        for &c in &nodes[p].next {
+            if !seen[c] {
+                seen[c] = true;
+                stack.push(c);
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_reachable_position_has_the_brute_forces_value_and_remoteness(nodes in graphs(40, false)) {
+        let nodes = Arc::new(nodes);
+        let want = brute_force(&nodes);
+        let s = solve_strongly(&at(&nodes, 0), &RetrogradeConfig::default()).unwrap();
+        prop_assert!(s.complete());
+        let reach = reachable(&nodes);
+        prop_assert_eq!(s.stats().positions as usize, reach.len());
+        for &p in &reach {
+            let (value, remoteness) = want[p];
+            prop_assert_eq!(s.probe(&at(&nodes, p)), Some(Solved { value, remoteness }), "position {}", p);
+            // The best move keeps the value, one ply nearer the end for a win or a loss.
+            let g = at(&nodes, p);
+            match s.best_move(&g) {
+                None => prop_assert!(nodes[p].next.is_empty(), "position {} has moves", p),
+                Some(m) => {
+                    let c = nodes[p].next[m];
+                    prop_assert_eq!(want[c].0, value, "move {} of {}", m, p);
+                    if let Some(r) = remoteness {
+                        prop_assert_eq!(want[c].1, Some(r - 1), "move {} of {}", m, p);
+                    }
+                }
+            }
+        }
+        let counted = s.stats().max_wins + s.stats().draws + s.stats().min_wins;
+        prop_assert_eq!(counted, reach.len() as u64);
+    }
+
+    #[test]
+    fn without_cycles_the_exact_solver_agrees(nodes in graphs(30, true)) {
+        let nodes = Arc::new(nodes);
+        let root = at(&nodes, 0);
+        let s = solve_strongly(&root, &RetrogradeConfig::default()).unwrap();
+        let exact = solve(&root, Method::AlphaBetaTt, &SolveConfig::default()).unwrap();
+        prop_assert_eq!(Some(s.probe(&root).unwrap().value), exact.value.map(Score::signum));
+    }
+}
+
+#[test]
+fn a_position_never_reached_is_not_in_the_solution() {
+    let nodes = Arc::new(vec![
+        Node {
+            max_moves: true,
+            next: vec![0, 1],
+            end: 0,
+        },
+        Node {
+            max_moves: false,
+            next: vec![0],
+            end: 0,
+        },
+        Node {
+            max_moves: true,
+            next: vec![],
+            end: 1,
+        },
+    ]);
+    let s = solve_strongly(&at(&nodes, 0), &RetrogradeConfig::default()).unwrap();
+    // 0 and 1 move between each other for ever: a draw, with no remoteness.
+    let draw = Some(Solved {
+        value: 0,
+        remoteness: None,
+    });
+    assert_eq!(s.probe(&at(&nodes, 0)), draw);
+    assert_eq!(s.probe(&at(&nodes, 1)), draw);
+    assert_eq!(s.probe(&at(&nodes, 2)), None);
+    assert_eq!(s.best_move(&at(&nodes, 1)), Some(0));
+}
+
+#[test]
+fn too_many_positions_is_an_error_and_a_stop_leaves_nothing_claimed() {
+    // A ring of 10,000 positions, each a move to the next and one to an end MIN wins.
+    let n = 10_000;
+    let mut nodes: Vec<Node> = (0..n)
+        .map(|i| Node {
+            max_moves: i % 2 == 0,
+            next: vec![(i + 1) % n, n],
+            end: 0,
+        })
+        .collect();
+    nodes.push(Node {
+        max_moves: true,
+        next: vec![],
+        end: -1,
+    });
+    let nodes = Arc::new(nodes);
+    let small = RetrogradeConfig {
+        max_positions: 100,
+        ..RetrogradeConfig::default()
+    };
+    let err = solve_strongly(&at(&nodes, 0), &small)
+        .err()
+        .expect("too many");
+    assert!(
+        matches!(err, Error::TooLarge(ref m) if m.contains("100")),
+        "{err}"
+    );
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let stopped = RetrogradeConfig {
+        limits: Limits::none().with_stop_flag(stop),
+        ..RetrogradeConfig::default()
+    };
+    let s = solve_strongly(&at(&nodes, 0), &stopped).unwrap();
+    assert!(!s.complete());
+    assert_eq!(
+        s.probe(&at(&nodes, 0)),
+        None,
+        "nothing claimed when stopped"
+    );
+    // Unstopped: MIN's positions take the end (a win for MIN at once); MAX's must go round.
+    let s = solve_strongly(&at(&nodes, 0), &RetrogradeConfig::default()).unwrap();
+    assert_eq!(
+        s.probe(&at(&nodes, 1)),
+        Some(Solved {
+            value: -1,
+            remoteness: Some(1)
+        })
+    );
+    assert_eq!(
+        s.probe(&at(&nodes, 0)),
+        Some(Solved {
+            value: -1,
+            remoteness: Some(2)
+        })
+    );
+    assert_eq!(s.stats().positions, n as u64 + 1);
+}
