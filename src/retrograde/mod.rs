@@ -42,7 +42,7 @@ use crate::limits::Limits;
 #[derive(Clone, Debug)]
 pub struct RetrogradeConfig {
     /// The most positions it may number: past it, [`solve_strongly`] answers
-    /// [`Error::TooLarge`] (each position costs about 40 bytes, its arrows 8 bytes each).
+    /// [`Error::TooLarge`] (each position costs about 50 bytes while it runs, each arrow 8).
     pub max_positions: u64,
     /// A stop flag and a time limit (checked every 4,096 positions); `max_nodes` is not used.
     pub limits: Limits,
