@@ -170,6 +170,8 @@ pub fn solve_strongly<G: Game + PositionKey>(
     // 1. Enumerate. Positions are numbered as they are found and expanded in that order, so
     //    position i's children are arrows[first_arrow[i]..first_arrow[i + 1]].
     let mut index: HashMap<u64, u32> = HashMap::new();
+    // Numbers are u32 with NONE kept apart: at most 2^32 − 1 positions.
+    let limit = cfg.max_positions.min(u64::from(NONE));
     let mut waiting: VecDeque<G> = VecDeque::new();
     let mut first_arrow: Vec<u64> = vec![0];
     let mut arrows: Vec<u32> = Vec::new();
@@ -186,11 +188,11 @@ pub fn solve_strongly<G: Game + PositionKey>(
         let before = arrows.len();
         for m in p.moves() {
             let child = p.play(m);
-            let next = index.len() as u32;
+            let next = index.len().min(NONE as usize) as u32;
             let id = match index.entry(child.key()) {
                 Entry::Occupied(e) => *e.get(),
                 Entry::Vacant(e) => {
-                    if u64::from(next) >= cfg.max_positions || next == NONE {
+                    if u64::from(next) >= limit {
                         return Err(too_many());
                     }
                     e.insert(next);
