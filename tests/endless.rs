@@ -6,7 +6,8 @@
 //! takes one's token a square left or right, and the first token to reach the far end (square 4)
 //! wins. MAX, moving first, wins the plain race in 7 plies. In [`Race::PUSH`] a side may instead
 //! push the other's token a square back, so that neither side can force the end: the game's
-//! value, with a repetition a draw, is 0, which no search of today's contract can prove.
+//! value, with a repetition a draw, is 0, which no search proves: the strong solver
+//! (`gamesearch::retrograde`, retrograde analysis) does, and every position's distance to the end.
 
 use gamesearch::engine::{Engine, EngineConfig, Heuristic};
 use gamesearch::exact::{solve, Method};
@@ -286,4 +287,50 @@ fn the_engine_ends_with_a_move_or_a_typed_error() {
             None => assert!(t.best_move.is_some(), "{what}: no move"),
         }
     }
+}
+
+/// Retrograde analysis solves both races, every position: a win or a loss in exactly the plies
+/// the brute force's horizon needs to see it (and not one fewer), and a draw where no horizon
+/// ever sees an end forced. The push race's start, beyond every search above, is a draw.
+#[test]
+fn the_strong_solver_solves_both_races_with_their_distances() {
+    use gamesearch::retrograde::{solve_strongly, RetrogradeConfig, Solved};
+    for root in [Race::PLAIN, Race::PUSH] {
+        let s = solve_strongly(&root, &RetrogradeConfig::default()).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![root];
+        while let Some(p) = stack.pop() {
+            if !seen.insert(p) {
+                continue;
+            }
+            let solved = s.probe(&p).expect("every reachable position");
+            match solved.remoteness {
+                Some(r) => {
+                    assert_eq!(horizon_value(&p, r), solved.value, "{p:?}");
+                    if r > 0 {
+                        assert_eq!(horizon_value(&p, r - 1), 0, "{p:?}: sooner than {r}");
+                    }
+                }
+                None => assert_eq!((solved.value, horizon_value(&p, 200)), (0, 0), "{p:?}"),
+            }
+            stack.extend(p.moves().map(|m| p.play(m)));
+        }
+        assert_eq!(s.stats().positions, seen.len() as u64);
+    }
+    let plain = solve_strongly(&Race::PLAIN, &RetrogradeConfig::default()).unwrap();
+    assert_eq!(
+        plain.probe(&Race::PLAIN),
+        Some(Solved {
+            value: 1,
+            remoteness: Some(7)
+        })
+    );
+    let push = solve_strongly(&Race::PUSH, &RetrogradeConfig::default()).unwrap();
+    assert_eq!(
+        push.probe(&Race::PUSH),
+        Some(Solved {
+            value: 0,
+            remoteness: None
+        })
+    );
 }
