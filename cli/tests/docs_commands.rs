@@ -59,6 +59,14 @@ fn commands(file: &str) -> Vec<(String, Vec<String>)> {
     commands_of(file, false)
 }
 
+/// `path` as `commands_of` takes it: relative to the repository, with `/`.
+fn page_name(path: &Path) -> String {
+    path.strip_prefix(root())
+        .unwrap()
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
 /// Splits a shell line into words (single and double quotes) and its `# comment`.
 fn split(line: &str) -> (Vec<String>, String) {
     let (mut words, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
@@ -168,12 +176,7 @@ fn every_quick_command_in_docs_runs() {
     let mut n = 0;
     // docs/ and its folders (the guide's pages).
     for path in common::markdown_pages(&root().join("docs")) {
-        let name = path
-            .strip_prefix(root())
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        for (place, args) in commands(&name) {
+        for (place, args) in commands(&page_name(&path)) {
             run(&place, &args, &dir, Duration::from_secs(120));
             n += 1;
         }
@@ -194,12 +197,7 @@ fn every_long_command_in_docs_runs() {
     pages.extend(common::markdown_pages(&root().join("docs")));
     let mut n = 0;
     for path in pages {
-        let name = path
-            .strip_prefix(root())
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        for (place, args) in commands_of(&name, true) {
+        for (place, args) in commands_of(&page_name(&path), true) {
             let start = Instant::now();
             run(&place, &args, &dir, Duration::from_secs(6 * 3600));
             println!(

@@ -200,14 +200,7 @@ fn the_results_pages_keep_their_sizes() {
         lines <= 200,
         "docs/results.md has {lines} lines (at most 200)"
     );
-    let mut pages = Vec::new();
-    for entry in std::fs::read_dir(root().join("docs/results")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            pages.push(path);
-        }
-    }
-    pages.sort();
+    let pages = common::markdown_pages(&root().join("docs/results"));
     assert!(pages.len() >= 10, "docs/results/ has {} pages", pages.len());
     for page in pages {
         let name = page.file_name().unwrap().to_string_lossy().into_owned();

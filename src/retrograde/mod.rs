@@ -177,7 +177,6 @@ pub fn solve_strongly<G: Game + PositionKey>(
     let mut arrows: Vec<u32> = Vec::new();
     let mut max_moves: Vec<bool> = Vec::new();
     let mut end_value: Vec<i8> = Vec::new(); // the sign of f(p) at an end; 0 elsewhere
-    let mut is_end: Vec<bool> = Vec::new();
     index.insert(root.key(), 0);
     waiting.push_back(root.clone());
     while let Some(p) = waiting.pop_front() {
@@ -203,7 +202,6 @@ pub fn solve_strongly<G: Game + PositionKey>(
             arrows.push(id);
         }
         let end = arrows.len() == before;
-        is_end.push(end);
         end_value.push(if end { p.evaluate().signum() as i8 } else { 0 });
         first_arrow.push(arrows.len() as u64);
     }
@@ -239,7 +237,8 @@ pub fn solve_strongly<G: Game + PositionKey>(
         .collect();
     let mut ply: Vec<u32> = Vec::new();
     for i in 0..n {
-        if is_end[i] {
+        if open[i] == 0 {
+            // No move: an end.
             settled[i] = true;
             value[i] = end_value[i];
             if end_value[i] != 0 {
