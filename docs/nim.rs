@@ -9,6 +9,7 @@
 // once.
 
 use gamesearch::engine::Heuristic;
+use gamesearch::retrograde::UnMoves;
 use gamesearch::split::Splittable;
 use gamesearch::tablebase::Tablebase;
 use gamesearch::{Game, Player, PositionKey, Score, SolverKnowledge};
@@ -103,5 +104,22 @@ impl Splittable for Nim {
     }
     fn game_text(&self, _: &str, _: &[u8]) -> String {
         format!("nim:{}:{}", self.pile, if self.to_move == Player::Max { "max" } else { "min" })
+    }
+}
+
+// Strong solving from un-moves: a key read back, and the piles one move before (1 to 3 more
+// stones, the other side to move; those past the root's pile are never reached and skipped).
+impl UnMoves for Nim {
+    fn from_key(&self, key: u64) -> Option<Self> {
+        let pile = u8::try_from(key >> 1).ok()?;
+        let to_move = if key & 1 == 1 { Player::Max } else { Player::Min };
+        Some(Nim { pile, to_move })
+    }
+    fn unmoves(&self, mut each: impl FnMut(Self)) {
+        for m in 1..=3u8 {
+            if let Some(pile) = self.pile.checked_add(m) {
+                each(Nim { pile, to_move: self.to_move.opponent() });
+            }
+        }
     }
 }

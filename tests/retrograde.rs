@@ -192,7 +192,7 @@ proptest! {
                 }
             }
         }
-        let counted = s.stats().max_wins + s.stats().draws + s.stats().min_wins;
+        let counted = s.stats().wins + s.stats().draws + s.stats().losses;
         prop_assert_eq!(counted, reach.len() as u64);
     }
 

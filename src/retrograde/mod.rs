@@ -32,27 +32,47 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::error::Error;
-use crate::game::{Game, Player, PositionKey, Score};
+use crate::game::{Game, PositionKey, Score};
 use crate::limits::Limits;
+
+mod store;
+mod unmoves;
+
+pub use store::{StrongSolution, FILE_VERSION};
+pub use unmoves::{solve_by_unmoves, RetrogradeProgress, UnMoves};
 
 /// What a strong solve may use.
 #[derive(Clone, Debug)]
 pub struct RetrogradeConfig {
-    /// The most positions it may number: past it, [`solve_strongly`] answers
-    /// [`Error::TooLarge`] (each position costs about 50 bytes while it runs, each arrow 8).
+    /// The most positions it may number: past it, the solve answers [`Error::TooLarge`].
     pub max_positions: u64,
+    /// The most memory [`solve_by_unmoves`] may take (its table, its codes, the result): it
+    /// answers [`Error::TooLarge`], saying what it needs, before its table would pass it.
+    /// Default: three quarters of the memory available when the config is made.
+    /// [`solve_strongly`] keeps arrows instead (about 50 bytes a position and 8 an arrow) and is
+    /// bounded by `max_positions`.
+    pub max_bytes: u64,
+    /// Threads for [`solve_by_unmoves`] (at least 1).
+    pub threads: usize,
     /// A stop flag and a time limit (checked every 4,096 positions); `max_nodes` is not used.
     pub limits: Limits,
+    /// Where [`solve_by_unmoves`] publishes how far it has come, for another thread to show.
+    pub progress: Option<Arc<RetrogradeProgress>>,
 }
 
 impl Default for RetrogradeConfig {
     fn default() -> Self {
         RetrogradeConfig {
             max_positions: 1 << 26,
+            // Three quarters of the memory available now, as the searches that fill memory.
+            max_bytes: crate::memory::default_tree_budget().map_or(16 << 30, |b| b as u64),
+            threads: 1,
             limits: Limits::none(),
+            progress: None,
         }
     }
 }
@@ -68,87 +88,29 @@ pub struct Solved {
     pub remoteness: Option<u32>,
 }
 
-/// How many positions the solve found, and how they end.
+/// How many positions the solve found, and how they end for the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RetrogradeStats {
     /// Positions reachable from the root (distinct keys).
     pub positions: u64,
     /// Moves between them (a move to a position reached before counted too).
     pub arrows: u64,
-    /// Positions MAX wins.
-    pub max_wins: u64,
+    /// Positions where the game is over (no move).
+    pub ends: u64,
+    /// Positions won for the side to move.
+    pub wins: u64,
     /// Positions that are draws.
     pub draws: u64,
-    /// Positions MIN wins.
-    pub min_wins: u64,
+    /// Positions lost for the side to move (the ends where it has lost among them).
+    pub losses: u64,
     /// Seconds the whole solve took.
     pub seconds: f64,
 }
 
-/// Every reachable position's [`Solved`], looked up by its key.
-pub struct StrongSolution {
-    index: HashMap<u64, u32>,
-    settled: Vec<bool>,
-    value: Vec<i8>,
-    remoteness: Vec<u32>,
-    complete: bool,
-    stats: RetrogradeStats,
-}
-
 /// `remoteness` of a position that has none: a draw, or (when stopped) not settled.
 const NONE: u32 = u32::MAX;
-
-impl StrongSolution {
-    /// The position's solution; `None` for a position not reachable from the root, or not
-    /// settled when the solve was stopped before its end.
-    pub fn probe<G: PositionKey>(&self, p: &G) -> Option<Solved> {
-        let i = *self.index.get(&p.key())? as usize;
-        let r = self.remoteness[i];
-        // Unsettled when the solve was stopped: unknown, not a draw.
-        (self.complete || self.settled[i]).then(|| Solved {
-            value: Score::from(self.value[i]),
-            remoteness: (r != NONE).then_some(r),
-        })
-    }
-
-    /// A move that keeps the position's value: the fastest win, the slowest loss, or a move
-    /// to a draw; `None` at the end of the game or for a position the solution lacks.
-    pub fn best_move<G: Game + PositionKey>(&self, p: &G) -> Option<G::Move> {
-        let here = self.probe(p)?;
-        let mover = p.to_move().sign();
-        let mut best: Option<(G::Move, u32)> = None;
-        for m in p.moves() {
-            let Some(c) = self.probe(&p.play(m)) else {
-                continue;
-            };
-            if c.value != here.value {
-                continue;
-            }
-            let r = c.remoteness.unwrap_or(0);
-            let better = match best {
-                None => true,
-                // The winner takes the nearest end, the loser the farthest.
-                Some((_, b)) if here.value == mover => r < b,
-                Some((_, b)) => here.value != 0 && r > b,
-            };
-            if better {
-                best = Some((m, r));
-            }
-        }
-        best.map(|(m, _)| m)
-    }
-
-    /// Whether every position was settled (false when a stop flag or the time limit ended the
-    /// solve: then only the positions settled so far answer [`probe`](Self::probe)).
-    pub fn complete(&self) -> bool {
-        self.complete
-    }
-
-    /// The counts of the solve.
-    pub fn stats(&self) -> RetrogradeStats {
-        self.stats
-    }
-}
+/// Set on an arrow whose child has the same side to move as its parent.
+const SAME_SIDE: u32 = 1 << 31;
 
 /// Solves every position reachable from `root` by retrograde analysis (see the module's
 /// documentation): the game may repeat positions. The key must tell positions apart (two
@@ -169,24 +131,36 @@ pub fn solve_strongly<G: Game + PositionKey>(
 
     // 1. Enumerate. Positions are numbered as they are found and expanded in that order, so
     //    position i's children are arrows[first_arrow[i]..first_arrow[i + 1]].
+    //    An arrow is the child's number, with SAME_SIDE set when the child has the same side
+    //    to move as its parent. Values are kept for the side to move (negamax), so that a key
+    //    which leaves out whose turn it is (one position for both sides) works too.
     let mut index: HashMap<u64, u32> = HashMap::new();
-    // Numbers are u32 with NONE kept apart: at most 2^32 − 1 positions.
-    let limit = cfg.max_positions.min(u64::from(NONE));
+    // Numbers are u32 below SAME_SIDE: at most 2^31 − 1 positions.
+    let limit = cfg.max_positions.min(u64::from(SAME_SIDE - 1));
     let mut waiting: VecDeque<G> = VecDeque::new();
     let mut first_arrow: Vec<u64> = vec![0];
     let mut arrows: Vec<u32> = Vec::new();
-    let mut max_moves: Vec<bool> = Vec::new();
-    let mut end_value: Vec<i8> = Vec::new(); // the sign of f(p) at an end; 0 elsewhere
+    let mut end_value: Vec<i8> = Vec::new(); // the sign of f(p) for its mover at an end; 0 elsewhere
     index.insert(root.key(), 0);
     waiting.push_back(root.clone());
     while let Some(p) = waiting.pop_front() {
-        if max_moves.len() % 4096 == 4095 && stopped() {
-            return Ok(StrongSolution::stopped(index, start));
+        if end_value.len() % 4096 == 4095 && stopped() {
+            let positions = index.len() as u64;
+            let stats = RetrogradeStats {
+                positions,
+                seconds: start.elapsed().as_secs_f64(),
+                ..RetrogradeStats::default()
+            };
+            return Ok(StrongSolution::new(Vec::new(), Vec::new(), false, stats));
         }
-        max_moves.push(p.to_move() == Player::Max);
         let before = arrows.len();
         for m in p.moves() {
             let child = p.play(m);
+            let same = if child.to_move() == p.to_move() {
+                SAME_SIDE
+            } else {
+                0
+            };
             let next = index.len().min(NONE as usize) as u32;
             let id = match index.entry(child.key()) {
                 Entry::Occupied(e) => *e.get(),
@@ -199,19 +173,24 @@ pub fn solve_strongly<G: Game + PositionKey>(
                     next
                 }
             };
-            arrows.push(id);
+            arrows.push(id | same);
         }
         let end = arrows.len() == before;
-        end_value.push(if end { p.evaluate().signum() as i8 } else { 0 });
+        let v = if end {
+            (p.evaluate() * p.to_move().sign()).signum() as i8
+        } else {
+            0
+        };
+        end_value.push(v);
         first_arrow.push(arrows.len() as u64);
     }
-    let n = max_moves.len();
+    let n = end_value.len();
 
     // 2. Turn the arrows round: the predecessors of j are from[first_from[j]..first_from[j + 1]]
     //    (a position with two moves to one child is its predecessor twice, as it has two arrows).
     let mut first_from = vec![0u64; n + 1];
     for &j in &arrows {
-        first_from[j as usize + 1] += 1;
+        first_from[(j & !SAME_SIDE) as usize + 1] += 1;
     }
     for j in 0..n {
         first_from[j + 1] += first_from[j];
@@ -220,15 +199,16 @@ pub fn solve_strongly<G: Game + PositionKey>(
     let mut fill: Vec<u64> = first_from[..n].to_vec();
     for i in 0..n {
         for a in first_arrow[i]..first_arrow[i + 1] {
-            let j = arrows[a as usize] as usize;
-            from[fill[j] as usize] = i as u32;
+            let j = (arrows[a as usize] & !SAME_SIDE) as usize;
+            from[fill[j] as usize] = i as u32 | arrows[a as usize] & SAME_SIDE;
             fill[j] += 1;
         }
     }
     drop(fill);
 
-    // 3. Settle backwards, a ply at a time. `open[i]`: children of i not yet lost for i's
-    //    mover; when it reaches 0, i is lost.
+    // 3. Settle backwards, a ply at a time. `value[i]`: +1 won for i's mover, −1 lost.
+    //    `open[i]`: children of i not yet settled against i's mover; when it reaches 0, i is
+    //    lost.
     let mut value = vec![0i8; n];
     let mut remoteness = vec![NONE; n];
     let mut settled = vec![false; n];
@@ -236,8 +216,10 @@ pub fn solve_strongly<G: Game + PositionKey>(
         .map(|i| (first_arrow[i + 1] - first_arrow[i]) as u32)
         .collect();
     let mut ply: Vec<u32> = Vec::new();
+    let mut ends = 0;
     for i in 0..n {
         if open[i] == 0 {
+            ends += 1;
             // No move: an end.
             settled[i] = true;
             value[i] = end_value[i];
@@ -250,24 +232,37 @@ pub fn solve_strongly<G: Game + PositionKey>(
     let mut r = 0u32;
     let mut done = 0usize;
     while !ply.is_empty() {
+        if r + 1 > store::MAX_REMOTENESS {
+            return Err(Error::TooLarge(format!(
+                "a position is more than {} plies from the end: past what a strong solution holds",
+                store::MAX_REMOTENESS
+            )));
+        }
         let mut next = Vec::new();
         for &q in &ply {
             done += 1;
             if done % 4096 == 0 && stopped() {
-                let s = (index, settled, value, remoteness);
-                return Ok(StrongSolution::finish(s, false, start, arrows.len()));
+                let s = Numbered {
+                    ends,
+                    index,
+                    settled,
+                    value,
+                    remoteness,
+                };
+                return Ok(s.finish(false, start, arrows.len()));
             }
             let q = q as usize;
             for k in first_from[q]..first_from[q + 1] {
-                let p = from[k as usize] as usize;
+                let arrow = from[k as usize];
+                let p = (arrow & !SAME_SIDE) as usize;
                 if settled[p] {
                     continue;
                 }
-                let mover: i8 = if max_moves[p] { 1 } else { -1 };
-                if value[q] == mover {
+                let same_side = arrow & SAME_SIDE != 0;
+                if (value[q] == 1) == same_side {
                     // A child won for p's mover: p is won, by the shortest way (this ply).
                     settled[p] = true;
-                    value[p] = mover;
+                    value[p] = 1;
                     remoteness[p] = r + 1;
                     next.push(p as u32);
                 } else {
@@ -275,7 +270,7 @@ pub fn solve_strongly<G: Game + PositionKey>(
                     if open[p] == 0 {
                         // The last of p's children lost for its mover: p is lost, as late as can be.
                         settled[p] = true;
-                        value[p] = -mover;
+                        value[p] = -1;
                         remoteness[p] = r + 1;
                         next.push(p as u32);
                     }
@@ -286,54 +281,56 @@ pub fn solve_strongly<G: Game + PositionKey>(
         r += 1;
     }
     // What is left unsettled is a draw: value 0, no remoteness.
-    let s = (index, settled, value, remoteness);
-    Ok(StrongSolution::finish(s, true, start, arrows.len()))
+    let s = Numbered {
+        ends,
+        index,
+        settled,
+        value,
+        remoteness,
+    };
+    Ok(s.finish(true, start, arrows.len()))
 }
 
-impl StrongSolution {
-    fn stopped(index: HashMap<u64, u32>, start: Instant) -> StrongSolution {
-        let positions = index.len() as u64;
-        StrongSolution {
-            index: HashMap::new(),
-            settled: Vec::new(),
-            value: Vec::new(),
-            remoteness: Vec::new(),
-            complete: false,
-            stats: RetrogradeStats {
-                positions,
-                seconds: start.elapsed().as_secs_f64(),
-                ..RetrogradeStats::default()
-            },
-        }
-    }
+/// What the arrows' solve found, numbered, turned into a [`StrongSolution`]: keys sorted,
+/// each with its code for the side to move.
+struct Numbered {
+    ends: u64,
+    index: HashMap<u64, u32>,
+    settled: Vec<bool>,
+    value: Vec<i8>,
+    remoteness: Vec<u32>,
+}
 
-    fn finish(
-        (index, settled, value, remoteness): (HashMap<u64, u32>, Vec<bool>, Vec<i8>, Vec<u32>),
-        complete: bool,
-        start: Instant,
-        arrows: usize,
-    ) -> StrongSolution {
+impl Numbered {
+    fn finish(self, complete: bool, start: Instant, arrows: usize) -> StrongSolution {
         let mut stats = RetrogradeStats {
-            positions: value.len() as u64,
+            positions: self.value.len() as u64,
             arrows: arrows as u64,
+            ends: self.ends,
             ..RetrogradeStats::default()
         };
-        for (&v, &s) in value.iter().zip(&settled) {
-            match v {
-                1 => stats.max_wins += 1,
-                -1 => stats.min_wins += 1,
-                _ if complete || s => stats.draws += 1,
-                _ => {} // unsettled when stopped: not a draw
-            }
+        let mut pairs: Vec<(u64, u16)> = Vec::with_capacity(self.index.len());
+        for (&key, &i) in &self.index {
+            let i = i as usize;
+            let (v, r) = (self.value[i], self.remoteness[i]);
+            let code = if !(complete || self.settled[i]) {
+                store::UNKNOWN // unsettled when stopped: not a draw
+            } else {
+                match v {
+                    1 => stats.wins += 1,
+                    -1 => stats.losses += 1,
+                    _ => stats.draws += 1,
+                }
+                match (v, r) {
+                    (_, NONE) => store::DRAW,
+                    (v, r) => store::code(v == 1, r),
+                }
+            };
+            pairs.push((key, code));
         }
+        pairs.sort_unstable_by_key(|&(k, _)| k);
         stats.seconds = start.elapsed().as_secs_f64();
-        StrongSolution {
-            index,
-            settled,
-            value,
-            remoteness,
-            complete,
-            stats,
-        }
+        let (keys, codes) = pairs.into_iter().unzip();
+        StrongSolution::new(keys, codes, complete, stats)
     }
 }
