@@ -36,5 +36,6 @@ fuzz_target!(|s: &str| {
         // sanitizer.)
         GameSpec::Hex(p) if p.size() <= 5 => common::exercise(p),
         GameSpec::Hex(_) => {}
+        GameSpec::Dobutsu(p) => common::exercise(p),
     }
 });

@@ -9,6 +9,7 @@
 //!
 //! - [`connect4`]: Connect-Four on any board up to 128 bits (Pons' bitboards, u64 or u128);
 //! - [`kalah`]: Kalah(m, n) with Irving, Donkers & Uiterwijk's rules or the standard one ([`Rule`]);
+//! - [`dobutsu`]: Dōbutsu shōgi, whose positions repeat (strongly solved by retrograde analysis);
 //! - [`domineering`]: Domineering on m×n boards up to 128 cells (u128 bitboards, safe-move bounds);
 //! - [`hex`]: Hex on n×n boards up to 11x11 (u128 bitboards, the swap rule, dead cells);
 //! - [`othello`]: Othello on 4x4, 6x6 and 8x8 boards (bitboards, passes, disc margins);
@@ -29,6 +30,7 @@
 
 pub mod benchmark;
 pub mod connect4;
+pub mod dobutsu;
 pub mod domineering;
 pub mod hex;
 pub mod kalah;
@@ -38,6 +40,7 @@ pub mod split;
 pub mod tictactoe;
 
 pub use connect4::{Bitboard, Connect4};
+pub use dobutsu::Dobutsu;
 pub use domineering::Domineering;
 pub use hex::Hex;
 pub use kalah::{Kalah, Rule};

@@ -1,6 +1,6 @@
 //! The `GAME` argument of the CLI, parsed in the library so that tools can share it.
 
-use crate::{Connect4, Domineering, Hex, Kalah, Othello, TicTacToe};
+use crate::{Connect4, Dobutsu, Domineering, Hex, Kalah, Othello, TicTacToe};
 use gamesearch::error::Error;
 use gamesearch::trees::{ExplicitTree, RandomTreeSpec};
 
@@ -42,6 +42,8 @@ pub enum GameSpec {
     Domineering(Domineering),
     /// A Hex position.
     Hex(Hex),
+    /// A Dōbutsu shōgi position (its positions repeat: solved by retrograde analysis).
+    Dobutsu(Dobutsu),
     /// A Connect-Four position on a board of at most 64 bits (`(H+1)·W <= 64`).
     Connect4(Connect4),
     /// A Connect-Four position on a board past 64 bits (`64 < (H+1)·W <= 128`: 10x6, 9x7, 8x8,
@@ -64,7 +66,7 @@ pub struct Kind {
 }
 
 /// Every kind of game, abstract trees first.
-pub const GAMES: [Kind; 8] = [
+pub const GAMES: [Kind; 9] = [
     Kind {
         name: "random",
         forms: &["random:b=B,h=H,seed=S[,…]"],
@@ -110,6 +112,12 @@ pub const GAMES: [Kind; 8] = [
             "hex:NxN[:swap]:board=CELLS/SIDE",
         ],
         board: true,
+    },
+    Kind {
+        name: "dobutsu",
+        forms: &["dobutsu[:MOVES]", "dobutsu:board=RANKS/SIDE[/HANDS]"],
+        // Not yet served, split or given to Python: solved strongly (`solve`, `tablebase`).
+        board: false,
     },
 ];
 
@@ -189,6 +197,9 @@ impl std::str::FromStr for GameSpec {
         if s == "hex" {
             return Ok(GameSpec::Hex(Hex::new(11, false)?));
         }
+        if s == "dobutsu" {
+            return Ok(GameSpec::Dobutsu(Dobutsu::start()));
+        }
         let known = s.split_once(':').filter(|(kind, _)| known_kind(kind));
         let Some((kind, rest)) = known else {
             return Err(unknown(s));
@@ -201,6 +212,7 @@ impl std::str::FromStr for GameSpec {
             "othello" => Ok(GameSpec::Othello(rest.parse()?)),
             "domineering" => Ok(GameSpec::Domineering(rest.parse()?)),
             "hex" => Ok(GameSpec::Hex(rest.parse()?)),
+            "dobutsu" => Ok(GameSpec::Dobutsu(rest.parse()?)),
             "connect4" => {
                 let (size, moves) = rest.split_once(':').unwrap_or((rest, ""));
                 let bad = || {
@@ -238,7 +250,7 @@ impl GameSpec {
     /// assert_eq!(GameSpec::tree_file("kalah:6,4"), None);
     /// ```
     pub fn tree_file(s: &str) -> Option<&str> {
-        if s == "tictactoe" || s == "othello" || s == "domineering" || s == "hex" {
+        if ["tictactoe", "othello", "domineering", "hex", "dobutsu"].contains(&s) {
             return None;
         }
         match s.split_once(':').filter(|(kind, _)| known_kind(kind)) {
@@ -281,7 +293,8 @@ impl GameSpec {
             | GameSpec::Connect4Wide(_)
             | GameSpec::Othello(_)
             | GameSpec::Domineering(_)
-            | GameSpec::Hex(_) => None,
+            | GameSpec::Hex(_)
+            | GameSpec::Dobutsu(_) => None,
             GameSpec::TicTacToe(_) => Some(9),
         }
     }
@@ -319,6 +332,8 @@ impl GameSpec {
             GameSpec::Random(r) => Some(r.h),
             GameSpec::Tree(t) => Some(t.height()),
             GameSpec::Kalah(_) => None,
+            // Positions repeat: no bound.
+            GameSpec::Dobutsu(_) => None,
             // Every move but a pass fills a square; two passes in a row end the game.
             GameSpec::Othello(p) => Some(2 * p.empties()),
             GameSpec::Domineering(p) => Some(p.empty_cells() / 2),
@@ -364,6 +379,8 @@ impl GameSpec {
                 u64::from(p.empty_cells().max(1)),
                 depth.min(p.empty_cells() / 2),
             ),
+            // (At most 47 moves in any position.)
+            GameSpec::Dobutsu(_) => uniform(47, depth),
             GameSpec::Hex(p) => {
                 let cells = u64::from(p.empty().count_ones());
                 uniform(cells.max(1), depth.min(cells as u32 + 1))

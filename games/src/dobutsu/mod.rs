@@ -1,0 +1,520 @@
+//! Dōbutsu shōgi ("animal shogi", Kitao & Fujita 2008): a 3×4 board, a lion, a giraffe, an
+//! elephant and a chick a side; captured pieces change sides and may be dropped; a position
+//! that repeats is a draw. Sente (MAX) moves first. Tanaka (2009) solved it strongly: the start
+//! is lost for Sente in 78 plies.
+//!
+//! The rules, and where each comes from (Kitao & Fujita's rules as Tanaka's 2009 analysis
+//! takes them; REFERENCES.md):
+//! - the lion moves one square any way, the giraffe one square orthogonally, the elephant one
+//!   square diagonally, the chick one square forward; all capture as they move;
+//! - a chick that moves onto the far rank is promoted to a hen (one square orthogonally or
+//!   diagonally forward); a chick dropped there stays a chick and cannot move;
+//! - a captured piece goes to the captor's hand, a hen as a chick; instead of moving, a side may
+//!   drop a piece from its hand onto any empty square (no restriction on files or ranks);
+//! - a side wins by capturing the opponent's lion, or by moving its lion onto the far rank
+//!   where the opponent cannot capture it at once (the "try"); moving into check is allowed;
+//! - a side that can win with its next move has won (its moves are then the winning ones: the
+//!   rest cannot change the result, and the published count of positions leaves out what
+//!   follows them);
+//! - a side with no move loses; a position repeated is a draw (never a win for either side,
+//!   which is what [`gamesearch::retrograde`] gives every position it cannot settle).
+//!
+//! The game ends, lost for the side to move, when its lion has been captured, when the
+//! opponent's lion stands on its home rank and cannot be captured, or when it has no move.
+//!
+//! Positions are kept from the mover's side (the board turned round after every move), so one
+//! [`PositionKey`] serves both sides: equal keys mean the same position for the side to move,
+//! which is what the negamax tables and the strong solver need (the key is exact: 48 bits of
+//! board and 10 of hands).
+//!
+//! ```
+//! use gamesearch::Game;
+//! use gamesearch_games::Dobutsu;
+//! let p = Dobutsu::start();
+//! assert_eq!(p.moves().count(), 4); // the chick takes the chick, the lion two ways, the giraffe
+//! assert_eq!(p.to_string(), "gle/.c./.C./ELG/s");
+//! ```
+
+mod knowledge;
+mod notation;
+
+use gamesearch::game::{Game, Player, PositionKey, Score};
+use gamesearch::retrograde::UnMoves;
+
+/// The kinds of piece, as the low three bits of a square's code.
+pub(crate) const LION: u8 = 1;
+pub(crate) const GIRAFFE: u8 = 2;
+pub(crate) const ELEPHANT: u8 = 3;
+pub(crate) const CHICK: u8 = 4;
+pub(crate) const HEN: u8 = 5;
+/// Set on the code of a piece of the side not to move.
+pub(crate) const THEIRS: u8 = 8;
+
+/// The kind a piece in hand is, by its slot: giraffe, elephant, chick.
+pub(crate) const HAND_KINDS: [u8; 3] = [GIRAFFE, ELEPHANT, CHICK];
+
+/// A Dōbutsu shōgi position, from the side to move: square `rank * 3 + file`, rank 0 its home
+/// rank, rank 3 the far one; a square holds 0 (empty), a kind (the mover's) or a kind with
+/// [`THEIRS`]. `hands[0]` is the mover's hand, `hands[1]` the opponent's (giraffes,
+/// elephants, chicks).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dobutsu {
+    pub(crate) board: [u8; 12],
+    pub(crate) hands: [[u8; 3]; 2],
+    pub(crate) sente_to_move: bool,
+}
+
+/// A move: `from` a square (0..12) or a drop (`12 + hand slot`), `to` a square, both from the
+/// mover's side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct DobutsuMove {
+    /// The square the piece leaves (0..12), or 12 + the hand slot it is dropped from.
+    pub from: u8,
+    /// The square it goes to.
+    pub to: u8,
+}
+
+/// Where a piece of each kind goes from each square, moving up the board (the mover's pieces):
+/// `STEPS[kind][square]`, a set of squares.
+const STEPS: [[u16; 12]; 6] = steps(false);
+/// The same for the opponent's pieces, which move down the board.
+const STEPS_DOWN: [[u16; 12]; 6] = steps(true);
+/// The squares a piece of the opponent's can have come from to reach a square:
+/// `SOURCES_DOWN[kind][to]`.
+const SOURCES_DOWN: [[u16; 12]; 6] = sources(&STEPS_DOWN);
+
+const fn steps(down: bool) -> [[u16; 12]; 6] {
+    // (rank, file) steps, forward = +1 rank for the mover.
+    const ALL: [(i8, i8); 8] = [
+        (1, -1),
+        (1, 0),
+        (1, 1),
+        (0, -1),
+        (0, 1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    let mut t = [[0u16; 12]; 6];
+    let mut kind = 1;
+    while kind <= 5 {
+        let mut s = 0;
+        while s < 12 {
+            let (r, f) = ((s / 3) as i8, (s % 3) as i8);
+            let mut d = 0;
+            while d < 8 {
+                let (dr, df) = ALL[d];
+                let allowed = match kind as u8 {
+                    LION => true,
+                    GIRAFFE => dr == 0 || df == 0,
+                    ELEPHANT => dr != 0 && df != 0,
+                    CHICK => dr == 1 && df == 0,
+                    _ => dr == 1 || df == 0 || dr == 0, // hen: all but diagonally back
+                };
+                let dr = if down { -dr } else { dr };
+                let (nr, nf) = (r + dr, f + df);
+                if allowed && nr >= 0 && nr < 4 && nf >= 0 && nf < 3 {
+                    t[kind][s] |= 1 << (nr * 3 + nf);
+                }
+                d += 1;
+            }
+            s += 1;
+        }
+        kind += 1;
+    }
+    t
+}
+
+const fn sources(steps: &[[u16; 12]; 6]) -> [[u16; 12]; 6] {
+    let mut t = [[0u16; 12]; 6];
+    let mut kind = 1;
+    while kind <= 5 {
+        let mut from = 0;
+        while from < 12 {
+            let mut to = 0;
+            while to < 12 {
+                if steps[kind][from] >> to & 1 == 1 {
+                    t[kind][to] |= 1 << from;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        kind += 1;
+    }
+    t
+}
+
+/// The demoted kind a captured piece goes to hand as, by slot.
+fn hand_slot(kind: u8) -> usize {
+    match kind {
+        GIRAFFE => 0,
+        ELEPHANT => 1,
+        _ => 2, // a chick, or a hen demoted
+    }
+}
+
+impl Dobutsu {
+    /// The start: Sente's elephant, lion and giraffe on a4, b4, c4 and its chick on b3; Gote's
+    /// the same turned round (giraffe a1, lion b1, elephant c1, chick b2).
+    pub fn start() -> Self {
+        let mut board = [0u8; 12];
+        board[0] = ELEPHANT;
+        board[1] = LION;
+        board[2] = GIRAFFE;
+        board[4] = CHICK;
+        board[7] = CHICK | THEIRS;
+        board[9] = GIRAFFE | THEIRS;
+        board[10] = LION | THEIRS;
+        board[11] = ELEPHANT | THEIRS;
+        Dobutsu {
+            board,
+            hands: [[0; 3]; 2],
+            sente_to_move: true,
+        }
+    }
+
+    /// The position turned round: the opponent's side, with the other side to move.
+    pub(crate) fn flipped(&self) -> Self {
+        let mut board = [0u8; 12];
+        for (s, b) in board.iter_mut().enumerate() {
+            let c = self.board[11 - s];
+            *b = if c == 0 { 0 } else { c ^ THEIRS };
+        }
+        Dobutsu {
+            board,
+            hands: [self.hands[1], self.hands[0]],
+            sente_to_move: !self.sente_to_move,
+        }
+    }
+
+    /// Whether one of the mover's pieces attacks square `to`.
+    fn attacked_by_mover(&self, to: usize) -> bool {
+        (0..12).any(|s| {
+            let c = self.board[s];
+            c != 0 && c & THEIRS == 0 && STEPS[c as usize][s] >> to & 1 == 1
+        })
+    }
+
+    /// Whether the game is over before any move is looked at: the mover's lion is gone, or the
+    /// opponent's stands on the mover's home rank out of reach.
+    fn decided(&self) -> bool {
+        if !self.board.contains(&LION) {
+            return true;
+        }
+        (0..3).any(|s| self.board[s] == LION | THEIRS && !self.attacked_by_mover(s))
+    }
+
+    /// Whether the mover wins with its next move: it can take the opponent's lion, or step its
+    /// lion onto the far rank where nothing of the opponent's attacks it.
+    pub(crate) fn wins_at_once(&self) -> bool {
+        let mut win = false;
+        self.winning_moves(|_, _| win = true);
+        win
+    }
+
+    /// Calls `each(from, to)` for every move that wins at once (see [`Self::wins_at_once`]).
+    fn winning_moves(&self, mut each: impl FnMut(u8, u8)) {
+        let Some(their_lion) = self.board.iter().position(|&c| c == LION | THEIRS) else {
+            return;
+        };
+        for s in 0..12 {
+            let c = self.board[s];
+            if c != 0 && c & THEIRS == 0 && STEPS[c as usize][s] >> their_lion & 1 == 1 {
+                each(s as u8, their_lion as u8);
+            }
+        }
+        let Some(lion) = self.board.iter().position(|&c| c == LION) else {
+            return;
+        };
+        let mut far = STEPS[LION as usize][lion] & 0b1110_0000_0000;
+        while far != 0 {
+            let t = far.trailing_zeros() as usize;
+            far &= far - 1;
+            let c = self.board[t];
+            if c != 0 && c & THEIRS == 0 || t == their_lion {
+                continue; // its own piece is there, or the lion is taken (listed above)
+            }
+            // Safe when no piece of theirs but the one taken there attacks t.
+            let attacked = (0..12).any(|s| {
+                let c = self.board[s];
+                s != t && c & THEIRS != 0 && STEPS_DOWN[(c & 7) as usize][s] >> t & 1 == 1
+            });
+            if !attacked {
+                each(lion as u8, t as u8);
+            }
+        }
+    }
+
+    /// Every piece is where a legal position can have it: one lion for the side not to move
+    /// (the mover's may be gone: captured, the game over), at most two of each other kind in
+    /// all (fewer make an endgame: a capture never adds a piece), a hand holding at most two of
+    /// a kind.
+    pub(crate) fn consistent(&self) -> bool {
+        let count = |kinds: &[u8]| {
+            self.board
+                .iter()
+                .filter(|&&c| c != 0 && kinds.contains(&(c & 7)))
+                .count()
+        };
+        let ours_lion = self.board.iter().filter(|&&c| c == LION).count();
+        let their_lion = self.board.iter().filter(|&&c| c == LION | THEIRS).count();
+        let in_hand = |slot: usize| usize::from(self.hands[0][slot] + self.hands[1][slot]);
+        self.board
+            .iter()
+            .all(|&c| matches!(c & 7, 0..=5) && c & !15 == 0 && c != THEIRS)
+            && ours_lion <= 1
+            && their_lion == 1
+            && count(&[GIRAFFE]) + in_hand(0) <= 2
+            && count(&[ELEPHANT]) + in_hand(1) <= 2
+            && count(&[CHICK, HEN]) + in_hand(2) <= 2
+    }
+}
+
+/// The moves of a position, generated at once into a fixed array (no allocation).
+#[derive(Clone, Copy, Debug)]
+pub struct DobutsuMoves {
+    list: [DobutsuMove; 64],
+    len: u8,
+    next: u8,
+}
+
+impl Iterator for DobutsuMoves {
+    type Item = DobutsuMove;
+    #[inline]
+    fn next(&mut self) -> Option<DobutsuMove> {
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.list[self.next as usize - 1]
+        })
+    }
+}
+
+impl Game for Dobutsu {
+    type Move = DobutsuMove;
+    type Moves = DobutsuMoves;
+
+    fn to_move(&self) -> Player {
+        if self.sente_to_move {
+            Player::Max
+        } else {
+            Player::Min
+        }
+    }
+
+    fn moves(&self) -> DobutsuMoves {
+        let mut out = DobutsuMoves {
+            list: [DobutsuMove { from: 0, to: 0 }; 64],
+            len: 0,
+            next: 0,
+        };
+        if self.decided() {
+            return out;
+        }
+        // A side that can win at once has won: its moves are the winning ones (the rest cannot
+        // change the value, and the game's published count of positions leaves out what
+        // follows them).
+        self.winning_moves(|from, to| {
+            out.list[out.len as usize] = DobutsuMove { from, to };
+            out.len += 1;
+        });
+        if out.len > 0 {
+            return out;
+        }
+        let mut push = |from: u8, to: u8| {
+            out.list[out.len as usize] = DobutsuMove { from, to };
+            out.len += 1;
+        };
+        let mut empty = 0u16;
+        for s in 0..12 {
+            let c = self.board[s];
+            if c == 0 {
+                empty |= 1 << s;
+            } else if c & THEIRS == 0 {
+                let mut to = STEPS[c as usize][s];
+                while to != 0 {
+                    let t = to.trailing_zeros() as usize;
+                    to &= to - 1;
+                    if self.board[t] == 0 || self.board[t] & THEIRS != 0 {
+                        push(s as u8, t as u8);
+                    }
+                }
+            }
+        }
+        for slot in 0..3 {
+            if self.hands[0][slot] > 0 {
+                let mut to = empty;
+                while to != 0 {
+                    let t = to.trailing_zeros() as u8;
+                    to &= to - 1;
+                    push(12 + slot as u8, t);
+                }
+            }
+        }
+        out
+    }
+
+    fn play(&self, m: DobutsuMove) -> Self {
+        let mut p = *self;
+        let to = m.to as usize;
+        if m.from >= 12 {
+            let slot = usize::from(m.from - 12);
+            p.hands[0][slot] -= 1;
+            p.board[to] = HAND_KINDS[slot];
+        } else {
+            let from = m.from as usize;
+            let captured = p.board[to] & 7;
+            if captured != 0 && captured != LION {
+                p.hands[0][hand_slot(captured)] += 1;
+            }
+            let piece = p.board[from];
+            p.board[from] = 0;
+            p.board[to] = if piece == CHICK && to >= 9 {
+                HEN
+            } else {
+                piece
+            };
+        }
+        p.flipped()
+    }
+
+    /// At the end, the side to move has lost: −1 when that is Sente (MAX), +1 when Gote.
+    /// Elsewhere 0 (no heuristic: the game is solved, not estimated).
+    fn evaluate(&self) -> Score {
+        if self.moves().len == 0 {
+            -self.to_move().sign()
+        } else {
+            0
+        }
+    }
+
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        Some((-1, 1))
+    }
+
+    fn move_name(&self, m: DobutsuMove) -> String {
+        notation::move_name(self, m)
+    }
+}
+
+impl PositionKey for Dobutsu {
+    /// The board's twelve codes, four bits each, and both hands in base 3 above them: exact,
+    /// and the same for a position whichever side is to move (the board is kept from the
+    /// mover's side).
+    #[inline]
+    fn key(&self) -> u64 {
+        let mut k = 0u64;
+        for s in (0..12).rev() {
+            k = k << 4 | u64::from(self.board[s]);
+        }
+        let hand = |h: [u8; 3]| u64::from(h[0] + 3 * h[1] + 9 * h[2]);
+        k | (hand(self.hands[0]) + 27 * hand(self.hands[1])) << 48
+    }
+}
+
+impl UnMoves for Dobutsu {
+    /// The position of a key, Sente to move (the key does not say which side moves).
+    fn from_key(&self, key: u64) -> Option<Self> {
+        let mut board = [0u8; 12];
+        for (s, b) in board.iter_mut().enumerate() {
+            *b = (key >> (4 * s) & 15) as u8;
+        }
+        let hands = key >> 48;
+        if hands >= 27 * 27 {
+            return None;
+        }
+        let digits = |h: u64| [(h % 3) as u8, (h / 3 % 3) as u8, (h / 9) as u8];
+        let p = Dobutsu {
+            board,
+            hands: [digits(hands % 27), digits(hands / 27)],
+            sente_to_move: true,
+        };
+        p.consistent().then_some(p)
+    }
+
+    /// The opponent moved last: each of its pieces was dropped there (a giraffe, an elephant,
+    /// or a chick — on the mover's home rank only a drop leaves an unpromoted chick), or came
+    /// from a square it moves from, having taken nothing or a piece now in its hand (a chick
+    /// or a hen for a chick in hand) — or the mover's lion, when the mover has none.
+    fn unmoves(&self, mut each: impl FnMut(Self)) {
+        let lion_taken = !self.board.contains(&LION);
+        let over = self.decided();
+        // A position that wins at once has only its winning moves: a predecessor that could
+        // have won at once is one only by a winning move (the lion taken, or a safe try).
+        let mut each = |p: Dobutsu, winning: bool| {
+            if winning || !p.wins_at_once() {
+                each(p);
+            }
+        };
+        for t in 0..12 {
+            let c = self.board[t];
+            if c & THEIRS == 0 || c == 0 {
+                continue;
+            }
+            let kind = c & 7;
+            // A drop.
+            if !lion_taken && matches!(kind, GIRAFFE | ELEPHANT | CHICK) {
+                let mut p = *self;
+                p.board[t] = 0;
+                p.hands[1][hand_slot(kind)] += 1;
+                each(p.flipped(), false);
+            }
+            // A move, of the piece as it was: a hen may have been a chick that stepped onto
+            // the mover's home rank (rank 0) from rank 1.
+            let mut before: [(u8, u16); 2] = [(kind, SOURCES_DOWN[kind as usize][t]), (0, 0)];
+            match kind {
+                CHICK if t < 3 => before[0].1 = 0,
+                HEN if t < 3 => before[1] = (CHICK, 1 << (t + 3)),
+                _ => {}
+            }
+            let tried = kind == LION && t < 3 && over;
+            for (was, mut from) in before {
+                while from != 0 {
+                    let f = from.trailing_zeros() as usize;
+                    from &= from - 1;
+                    if self.board[f] != 0 {
+                        continue;
+                    }
+                    let mut p = *self;
+                    p.board[f] = was | THEIRS;
+                    if lion_taken {
+                        p.board[t] = LION;
+                        each(p.flipped(), true);
+                        continue;
+                    }
+                    p.board[t] = 0;
+                    each(p.flipped(), tried);
+                    for slot in 0..3 {
+                        if self.hands[1][slot] == 0 {
+                            continue;
+                        }
+                        let mut q = p;
+                        q.hands[1][slot] -= 1;
+                        q.board[t] = HAND_KINDS[slot];
+                        each(q.flipped(), tried);
+                        if slot == 2 {
+                            q.board[t] = HEN;
+                            each(q.flipped(), tried);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_move_each_piece_as_the_rules_say() {
+        // From b2 (square 4), moving up: the lion reaches all 8 neighbours, the chick one.
+        assert_eq!(STEPS[LION as usize][4].count_ones(), 8);
+        assert_eq!(STEPS[CHICK as usize][4], 1 << 7);
+        assert_eq!(STEPS_DOWN[CHICK as usize][7], 1 << 4);
+        assert_eq!(STEPS[HEN as usize][4].count_ones(), 6);
+        assert_eq!(STEPS[ELEPHANT as usize][4].count_ones(), 4);
+        assert_eq!(STEPS[GIRAFFE as usize][0].count_ones(), 2);
+    }
+}

@@ -1,0 +1,153 @@
+//! Dōbutsu shōgi: the rules turned round (every un-move is a move played backwards, and back),
+//! the text, and the strong solution made from un-moves against the one made from kept arrows
+//! (`solve_strongly`, checked against a brute force in the library's tests) on endgames small
+//! enough for the test command. The full solve (246,803,167 positions, the start lost in 78
+//! plies) is the ignored test at the end.
+
+use std::collections::HashMap;
+
+use gamesearch::retrograde::{solve_by_unmoves, solve_strongly, RetrogradeConfig, UnMoves};
+use gamesearch::{Game, PositionKey};
+use gamesearch_games::Dobutsu;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Positions met on seeded random games from `root` (every position of each game, until it
+/// ends or runs `plies` long).
+fn positions_met(root: Dobutsu, seed: u64, games: usize, plies: usize) -> Vec<Dobutsu> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = root;
+        for _ in 0..plies {
+            out.push(p);
+            let moves: Vec<_> = p.moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(moves[rng.gen_range(0..moves.len())]);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_unmove_is_a_move_played_backwards_and_every_move_has_its_unmove() {
+    let seed = 74;
+    println!("seed {seed}");
+    let mut checked = 0;
+    for p in positions_met(Dobutsu::start(), seed, 3000, 120) {
+        // Each move p → c is found among c's un-moves, as often as p has moves to c.
+        let mut to: HashMap<u64, usize> = HashMap::new();
+        for m in p.moves() {
+            *to.entry(p.play(m).key()).or_default() += 1;
+        }
+        for (&c_key, &times) in &to {
+            let c = p.from_key(c_key).unwrap();
+            let mut back = 0;
+            c.unmoves(|u| back += usize::from(u.key() == p.key()));
+            assert_eq!(back, times, "{p} → {c}");
+        }
+        // Each un-move of p that is not over leads to p by as many moves as it is given.
+        let mut from: HashMap<u64, (Dobutsu, usize)> = HashMap::new();
+        p.unmoves(|u| from.entry(u.key()).or_insert((u, 0)).1 += 1);
+        for (u, times) in from.into_values() {
+            assert_ne!(u.to_move(), p.to_move(), "{u} before {p}");
+            let forward = u.moves().filter(|&m| u.play(m).key() == p.key()).count();
+            if u.moves().next().is_some() {
+                assert_eq!(forward, times, "{u} → {p}");
+            }
+        }
+        assert_eq!(p.from_key(p.key()).unwrap().key(), p.key());
+        checked += 1;
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+#[test]
+fn the_text_reads_back_every_position_and_move() {
+    for p in positions_met(Dobutsu::start(), 7, 50, 80) {
+        let text = p.to_string();
+        let back: Dobutsu = format!("dobutsu:board={text}").parse().unwrap();
+        assert_eq!(back, p, "{text}");
+        for m in p.moves() {
+            assert_eq!(p.parse_move(&p.move_name(m)).unwrap(), m, "{text}");
+        }
+    }
+}
+
+#[test]
+fn the_ends_follow_the_rules() {
+    // Sente's chick takes Gote's; Gote's lion takes it back: nothing is over.
+    let p = Dobutsu::start().play_moves("b3b2,b1b2").unwrap();
+    assert!(p.moves().next().is_some());
+    // Sente's lion reaches Gote's home rank where nothing of Gote's attacks it: Gote has lost.
+    let tried: Dobutsu = "dobutsu:board=L../..l/.../.../g".parse().unwrap();
+    assert_eq!((tried.moves().count(), tried.evaluate()), (0, 1));
+    // The same square attacked by Gote's lion: Gote takes it, and wins.
+    let attacked: Dobutsu = "dobutsu:board=Ll./.../.../.../g".parse().unwrap();
+    let take = attacked.parse_move("b1a1").unwrap();
+    assert_eq!(attacked.play(take).evaluate(), -1);
+    // A chick that steps onto the far rank is promoted; one dropped there is not.
+    let p: Dobutsu = "dobutsu:board=..l/C../.../..L/s".parse().unwrap();
+    assert_eq!(
+        p.play(p.parse_move("a2a1").unwrap()).to_string(),
+        "H.l/.../.../..L/g"
+    );
+    let p: Dobutsu = "dobutsu:board=..l/.../.../..L/s/C".parse().unwrap();
+    assert_eq!(
+        p.play(p.parse_move("C*a1").unwrap()).to_string(),
+        "C.l/.../.../..L/g"
+    );
+}
+
+/// Every position the two solves share, compared (and they must share all).
+fn agree(root: &str) -> u64 {
+    let root: Dobutsu = root.parse().unwrap();
+    let cfg = RetrogradeConfig {
+        threads: 2,
+        ..RetrogradeConfig::default()
+    };
+    let by_arrows = solve_strongly(&root, &cfg).unwrap();
+    let by_unmoves = solve_by_unmoves(&root, &cfg).unwrap();
+    assert_eq!(by_arrows.stats().positions, by_unmoves.stats().positions);
+    assert_eq!(by_arrows.stats().arrows, by_unmoves.stats().arrows);
+    for p in positions_met(root, 3, 2000, 60) {
+        assert_eq!(by_arrows.probe(&p), by_unmoves.probe(&p), "{p}");
+        assert!(by_unmoves.probe(&p).is_some(), "{p}");
+    }
+    let (a, b) = (by_arrows.stats(), by_unmoves.stats());
+    assert_eq!((a.wins, a.draws, a.losses), (b.wins, b.draws, b.losses));
+    println!(
+        "{root}: {} positions, {} won, {} drawn, {} lost for the mover",
+        b.positions, b.wins, b.draws, b.losses
+    );
+    b.positions
+}
+
+#[test]
+fn endgames_solved_from_unmoves_agree_with_the_arrows() {
+    // Lions and chicks; then an elephant each more.
+    assert!(agree("dobutsu:board=.l./.c./.C./.L./s") > 1000);
+    assert!(agree("dobutsu:board=.le/.c./.C./EL./s") > 100_000);
+}
+
+/// The full solve: `cargo test --release -p gamesearch-games --test dobutsu -- --ignored
+/// --nocapture` (minutes and gigabytes; the command line's `tablebase build dobutsu` is the
+/// same solve).
+#[test]
+#[ignore]
+fn the_start_is_lost_in_78_plies_among_246_803_167_positions() {
+    let cfg = RetrogradeConfig {
+        threads: 2,
+        max_positions: 1 << 30,
+        ..RetrogradeConfig::default()
+    };
+    let s = solve_by_unmoves(&Dobutsu::start(), &cfg).unwrap();
+    let st = s.stats();
+    println!("{st:?}");
+    let start = s.probe(&Dobutsu::start()).unwrap();
+    println!("start: {start:?}");
+    assert_eq!((start.value, start.remoteness), (-1, Some(78)));
+    assert_eq!(st.positions, 246_803_167);
+}
