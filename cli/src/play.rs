@@ -11,7 +11,8 @@ use gamesearch::solver::book::Book;
 use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Probed;
 use gamesearch::{Algorithm, Limits, MctsParams, Player, PositionKey, SolverKnowledge};
-use gamesearch_games::{Connect4, Domineering, Hex, Kalah, Othello, TicTacToe};
+use gamesearch_games::dobutsu::DobutsuMove;
+use gamesearch_games::{Connect4, Dobutsu, Domineering, Hex, Kalah, Othello, TicTacToe};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -270,6 +271,44 @@ impl Board for Hex {
             self.size(),
             if self.can_swap() { ", or swap" } else { "" }
         )
+    }
+}
+
+impl Board for Dobutsu {
+    /// Material, the mover's less the opponent's, in tenths of a chick.
+    fn heuristic_unit() -> &'static str {
+        "material (a chick 10, a giraffe or an elephant 30, a hen 40)"
+    }
+    /// A win is all there is.
+    fn score_text(&self, _: gamesearch::Score) -> Option<String> {
+        None
+    }
+    /// Rank 1 (Gote's home) at the top, the hands below.
+    fn board(&self) -> String {
+        let text = self.to_string();
+        let parts: Vec<&str> = text.split('/').collect();
+        let mut out = String::from("   a b c\n");
+        for (i, rank) in parts[..4].iter().enumerate() {
+            let cells: Vec<String> = rank.chars().map(String::from).collect();
+            out += &format!(" {} {}\n", i + 1, cells.join(" "));
+        }
+        let hand = parts.get(5).copied().unwrap_or("");
+        let sente: String = hand.chars().filter(char::is_ascii_uppercase).collect();
+        let gote: String = hand.chars().filter(char::is_ascii_lowercase).collect();
+        out += &format!("in hand: Sente {sente:-<1}  Gote {gote:-<1}\n");
+        out
+    }
+    fn side_name(p: Player) -> &'static str {
+        match p {
+            Player::Max => "Sente (first, upper case, from rank 4)",
+            Player::Min => "Gote (second, lower case, from rank 1)",
+        }
+    }
+    fn parse_move(&self, s: &str) -> Option<DobutsuMove> {
+        Dobutsu::parse_move(self, s).ok()
+    }
+    fn move_help(&self) -> String {
+        "a step from square to square (b3b2), or a drop (C*b2)".into()
     }
 }
 
@@ -1328,6 +1367,7 @@ pub fn heuristic_unit(spec: &gamesearch_games::GameSpec) -> Option<&'static str>
         S::Othello(_) => <Othello as Board>::heuristic_unit(),
         S::Domineering(_) => <Domineering as Board>::heuristic_unit(),
         S::Hex(_) => <Hex as Board>::heuristic_unit(),
+        S::Dobutsu(_) => <Dobutsu as Board>::heuristic_unit(),
         S::Random(_) | S::Tree(_) => return None,
     })
 }

@@ -83,6 +83,10 @@ macro_rules! with_position {
                 let $g = &replay(&p, &game.moves)?;
                 $body
             }
+            GameSpec::Dobutsu(p) => {
+                let $g = &replay(&p, &game.moves)?;
+                $body
+            }
         }
     }};
 }
@@ -191,6 +195,7 @@ impl Game {
             GameSpec::Othello(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Domineering(p) => replay(&p, &self.moves)?.board(),
             GameSpec::Hex(p) => replay(&p, &self.moves)?.board(),
+            GameSpec::Dobutsu(p) => replay(&p, &self.moves)?.to_string(),
             GameSpec::Random(_) | GameSpec::Tree(_) => format!(
                 "{} after {} moves (a tree: no board to draw)",
                 self.spec,

@@ -172,6 +172,9 @@ impl Solver {
                     let rules = gamesearch::split::Splittable::rules(&p);
                     solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Hex)
                 }
+                GameSpec::Dobutsu(_) => Err(bad(
+                    "Dōbutsu shōgi's positions repeat: it is solved strongly, by the command line's `gamesearch solve dobutsu…` and `tablebase build dobutsu` (not yet by the Python package)",
+                )),
                 GameSpec::Random(_) | GameSpec::Tree(_) if window.is_some() => Err(bad(
                     "window: random and explicit trees are solved without one",
                 )),

@@ -376,6 +376,7 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
                     GameSpec::Othello(p) => run.play(game, p)?,
                     GameSpec::Domineering(p) => run.play(game, p)?,
                     GameSpec::Hex(p) => run.play(game, p)?,
+                    GameSpec::Dobutsu(p) => run.play(game, p)?,
                     GameSpec::Random(_) | GameSpec::Tree(_) => {
                         bail!("experiment engines plays board games, not `{game}`")
                     }

@@ -59,6 +59,10 @@ macro_rules! on_game {
                 let $g = p;
                 $body
             }
+            GameSpec::Dobutsu(p) => {
+                let $g = p;
+                $body
+            }
         }
     };
 }
@@ -194,7 +198,8 @@ pub(crate) fn branching(spec: &GameSpec) -> Option<u32> {
         | GameSpec::TicTacToe(_)
         | GameSpec::Othello(_)
         | GameSpec::Domineering(_)
-        | GameSpec::Hex(_) => None,
+        | GameSpec::Hex(_)
+        | GameSpec::Dobutsu(_) => None,
     }
 }
 

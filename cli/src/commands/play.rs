@@ -194,6 +194,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         (GameSpec::Othello(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Domineering(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Hex(p), None) => play(&p, &engine, session, &base, show)?,
+        (GameSpec::Dobutsu(p), None) => play(&p, &engine, session, &base, show)?,
         (GameSpec::Random(_) | GameSpec::Tree(_), None) => {
             bail!(
                 "play needs a game with a board: {}",

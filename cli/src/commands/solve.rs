@@ -5,6 +5,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gamesearch::exact::{solve_report, Method};
+use gamesearch::retrograde::StrongSolution;
 use gamesearch::solver::{Progress, SolveConfig};
 use gamesearch::split::JobLine;
 use gamesearch::tablebase::Probed;
@@ -170,6 +171,18 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
             p.phase, p.lower, p.upper
         ));
     };
+    if let GameSpec::Dobutsu(p) = &spec {
+        activity.finish();
+        if algo != Solver::AlphabetaTt {
+            bail!("Dōbutsu shōgi's positions repeat: it is solved strongly, by retrograde analysis (leave out --algo)");
+        }
+        let start = std::time::Instant::now();
+        let s = match &tablebase {
+            Some(dir) => super::tablebase::open_strong(dir)?,
+            None => super::tablebase::solve_strong(p, threads, max_memory, show)?,
+        };
+        return print_strong(&game, p, &s, start.elapsed().as_secs_f64(), json);
+    }
     let r = match (&tablebase, &spec) {
         (Some(dir), GameSpec::Kalah(p)) => {
             let tables = super::tablebase::load(p, dir)?;
@@ -221,6 +234,49 @@ fn solve_job(line: &str, cfg: SolveConfig, book: Option<&str>, activity: Activit
         Some(r) => println!("{}", serde_json::to_string(&r)?),
         None if super::interrupted() => {}
         None => bail!("job {}: the budget ran out before it was solved", job.key),
+    }
+    Ok(())
+}
+
+/// A cyclic game's answer from its strong solution: the value (MAX's view), the remoteness
+/// (plies to the end: the winner's shortest, the loser's longest; none for a draw), the best
+/// move and the line that follows from it.
+fn print_strong<G>(game: &str, p: &G, s: &StrongSolution, seconds: f64, json: bool) -> Result<()>
+where
+    G: gamesearch::Game + gamesearch::PositionKey,
+{
+    let Some(here) = s.probe(p) else {
+        bail!("{game} is not in the strong solution (not reachable from the position it was built from)");
+    };
+    // The principal variation: best moves until the end (a draw's line stops after 20 plies).
+    let mut pv = Vec::new();
+    let mut at = p.clone();
+    let plies = here.remoteness.unwrap_or(20);
+    while (pv.len() as u32) < plies {
+        let Some(m) = s.best_move(&at) else { break };
+        pv.push(at.move_name(m));
+        at = at.play(m);
+    }
+    let st = s.stats();
+    if json {
+        let v = serde_json::json!({"game": game, "algorithm": "retrograde", "value": here.value,
+            "remoteness": here.remoteness, "best_move": pv.first(), "pv": pv,
+            "positions": st.positions, "complete": s.complete(), "seconds": seconds});
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!(
+            "{game}: solved strongly (retrograde analysis over {} positions)",
+            st.positions
+        );
+        println!(
+            "value {} (first player's view)",
+            super::tablebase::describe(&here)
+        );
+        if let Some(m) = pv.first() {
+            println!("best move: {m}");
+            println!("line: {}", pv.join(" "));
+        }
+        println!("{seconds:.2} s");
     }
     Ok(())
 }

@@ -1,20 +1,28 @@
 //! `gamesearch tablebase`: Kalah's endgame databases built class by class (`build`), and a
-//! position looked up in them (`probe`). `gamesearch solve kalah:… --tablebase DIR` solves with
-//! them.
+//! position looked up in them (`probe`); for a game whose positions repeat (Dōbutsu shōgi), its
+//! strong solution: every position reachable from the start, with its value and remoteness, in
+//! one checksummed file. `gamesearch solve … --tablebase DIR` reads either.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
+use gamesearch::retrograde::{
+    solve_by_unmoves, RetrogradeConfig, RetrogradeProgress, Solved, StrongSolution,
+};
 use gamesearch::tablebase::{class_file, Tablebase, Tables};
 use gamesearch::Game;
+use gamesearch_cli::progress::Activity;
 use gamesearch_games::GameSpec;
-use gamesearch_games::Kalah;
+use gamesearch_games::{Dobutsu, Kalah};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use crate::args::whole;
 
-/// Endgame databases (Kalah): build them, or look a position up.
+/// Endgame databases (Kalah) and strong solutions (Dōbutsu shōgi): build them, or look a
+/// position up.
 #[derive(Subcommand)]
 pub enum TablebaseCommand {
     /// Build every class of 0..=SEEDS seeds in the pits, each written to DIR as it finishes; a
@@ -29,11 +37,19 @@ pub enum TablebaseCommand {
 #[derive(Args)]
 pub struct BuildArgs {
     /// The rules: kalah:M (M pits a side), or any kalah:M,N (its pits count); kalah:M:standard
-    /// for the standard capture rule.
+    /// for the standard capture rule; or dobutsu (every position reachable from the start, or
+    /// from a dobutsu:… position).
     pub game: String,
-    /// The largest class: positions with at most this many seeds in the pits.
+    /// Kalah: the largest class, positions with at most this many seeds in the pits.
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 127))]
-    pub seeds: u32,
+    pub seeds: Option<u32>,
+    /// Dōbutsu shōgi: threads for the strong solve (default: every core).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>(1, 1024))]
+    pub threads: Option<usize>,
+    /// Dōbutsu shōgi: the most memory the strong solve may take, e.g. 8G (default: three
+    /// quarters of the memory available); it refuses, saying what it needs, before passing it.
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::parse_size)]
+    pub max_memory: Option<usize>,
     /// The directory the class files go to.
     #[arg(long)]
     pub out: PathBuf,
@@ -45,7 +61,7 @@ pub struct BuildArgs {
 /// `tablebase probe`.
 #[derive(Args)]
 pub struct ProbeArgs {
-    /// A Kalah position: kalah:M,N or kalah:POSITION.
+    /// A Kalah position (kalah:M,N or kalah:POSITION) or a Dōbutsu shōgi one (dobutsu:…).
     pub game: String,
     /// The directory of the class files.
     #[arg(long)]
@@ -126,15 +142,27 @@ fn free_bytes(_: &Path) -> Option<u64> {
 }
 
 fn build(a: BuildArgs, show: bool) -> Result<()> {
+    if a.game == "dobutsu" || a.game.starts_with("dobutsu:") {
+        let GameSpec::Dobutsu(root) = a.game.parse::<GameSpec>()? else {
+            unreachable!("a dobutsu text is a Dōbutsu position")
+        };
+        return build_strong(root, &a, show);
+    }
     let rules = kalah_rules(&a.game)?;
+    let Some(seeds) = a.seeds else {
+        bail!(
+            "tablebase build {}: give --seeds N, the largest class to build",
+            a.game
+        );
+    };
     // What the build will write, checked before any work: a size past the disk's free space is
     // one line and exit 2, not hours of work and a full disk.
     let human = |b: u64| gamesearch::error::human_bytes(usize::try_from(b).unwrap_or(usize::MAX));
-    let Some(need) = tables_bytes(&rules, a.seeds) else {
+    let Some(need) = tables_bytes(&rules, seeds) else {
         bail!(
             "{} with up to {} seeds: a class has more positions than fit a 64-bit count",
             rules.tablebase_rules(),
-            a.seeds
+            seeds
         );
     };
     if let Some(free) = free_bytes(&a.out) {
@@ -142,7 +170,7 @@ fn build(a: BuildArgs, show: bool) -> Result<()> {
             bail!(
                 "{} up to {} seeds needs {} on disk and {} has {} free: give fewer --seeds",
                 rules.tablebase_rules(),
-                a.seeds,
+                seeds,
                 human(need),
                 a.out.display(),
                 human(free)
@@ -152,7 +180,7 @@ fn build(a: BuildArgs, show: bool) -> Result<()> {
     let mut tables = Tables::new(&rules);
     let start = Instant::now();
     let (mut positions, mut bytes) = (0u64, 0u64);
-    for class in 0..=a.seeds {
+    for class in 0..=seeds {
         if super::interrupted() {
             bail!("stopped: classes 0..{class} are in {}", a.out.display());
         }
@@ -195,7 +223,7 @@ fn build(a: BuildArgs, show: bool) -> Result<()> {
         println!(
             "{}: classes 0..={} in {}: {positions} positions, {}, {:.1} s",
             rules.tablebase_rules(),
-            a.seeds,
+            seeds,
             a.out.display(),
             gamesearch::error::human_bytes(bytes as usize),
             start.elapsed().as_secs_f64()
@@ -207,7 +235,11 @@ fn build(a: BuildArgs, show: bool) -> Result<()> {
 fn probe(a: ProbeArgs) -> Result<()> {
     let p = match a.game.parse::<GameSpec>()? {
         GameSpec::Kalah(k) => k,
-        _ => bail!("tablebases hold Kalah positions, not `{}`", a.game),
+        GameSpec::Dobutsu(p) => return probe_strong(p, &a),
+        _ => bail!(
+            "tablebases hold Kalah and Dōbutsu shōgi positions, not `{}`",
+            a.game
+        ),
     };
     let tables = load(&p, &a.tablebase)?;
     let Some(value) = tables.probe(&p) else {
@@ -241,6 +273,171 @@ fn probe(a: ProbeArgs) -> Result<()> {
         );
         for (m, v) in moves {
             let v = v.map_or("not in the tablebase".to_string(), |v| format!("{v:+}"));
+            println!("  move {m}: {v}");
+        }
+    }
+    Ok(())
+}
+
+/// The name a strong solution of Dōbutsu shōgi has in its file (the rules it solves).
+const DOBUTSU: &str = "dobutsu";
+
+/// The file of Dōbutsu shōgi's strong solution in `dir`.
+pub fn strong_file(dir: &Path) -> PathBuf {
+    dir.join("dobutsu.gsss")
+}
+
+/// The strong solution of Dōbutsu shōgi in `dir`, checked whole.
+pub fn open_strong(dir: &Path) -> Result<StrongSolution> {
+    let path = strong_file(dir);
+    if !path.exists() {
+        bail!(
+            "no strong solution of Dōbutsu shōgi in {} (expected {}; build one with `gamesearch tablebase build dobutsu --out {}`)",
+            dir.display(),
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(StrongSolution::open(&path, DOBUTSU)?)
+}
+
+/// Solves every position reachable from `root` (the un-moves' solver), with a progress line;
+/// an error when stopped (a strong solution stopped half-way settles nothing worth keeping).
+pub fn solve_strong(
+    root: &Dobutsu,
+    threads: Option<usize>,
+    max_memory: Option<usize>,
+    show: bool,
+) -> Result<StrongSolution> {
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let max_bytes = match max_memory {
+        Some(m) => m as u64,
+        None => RetrogradeConfig::default().max_bytes,
+    };
+    let progress = Arc::new(RetrogradeProgress::default());
+    let cfg = RetrogradeConfig {
+        max_positions: u64::from(u32::MAX - 1),
+        max_bytes,
+        threads,
+        limits: super::limits(crate::args::Budgets::none())?,
+        progress: Some(progress.clone()),
+    };
+    if show {
+        eprintln!(
+            "strong solve of {root} on {threads} threads: about 12 bytes a table slot (a slot per 0.75 position at most) and 10 a position kept; limit {}",
+            gamesearch::error::human_bytes(max_bytes as usize)
+        );
+    }
+    let activity = Activity::start(show, "retrograde");
+    let done = AtomicBool::new(false);
+    let solved = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let counter = activity.counter();
+            while !done.load(Ordering::Relaxed) {
+                counter.store(
+                    progress.positions.load(Ordering::Relaxed),
+                    Ordering::Relaxed,
+                );
+                activity.message(format!(
+                    "{}: {} settled, ply {}",
+                    progress.phase(),
+                    progress.settled.load(Ordering::Relaxed),
+                    progress.ply.load(Ordering::Relaxed)
+                ));
+                std::thread::sleep(std::time::Duration::from_millis(250));
+            }
+        });
+        let solved = solve_by_unmoves(root, &cfg);
+        done.store(true, Ordering::Relaxed);
+        solved
+    });
+    activity.finish();
+    let solved = solved?;
+    if !solved.complete() {
+        bail!("stopped before every position was settled: nothing written");
+    }
+    Ok(solved)
+}
+
+fn build_strong(root: Dobutsu, a: &BuildArgs, show: bool) -> Result<()> {
+    if a.seeds.is_some() {
+        bail!("--seeds is Kalah's: Dōbutsu shōgi is solved whole");
+    }
+    let path = strong_file(&a.out);
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    let s = solve_strong(&root, a.threads, a.max_memory, show)?;
+    s.write(&path, DOBUTSU)?;
+    let st = s.stats();
+    let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let at_root = s.probe(&root).expect("the root is in its own solution");
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({"game": a.game, "positions": st.positions, "ends": st.ends, "arrows": st.arrows,
+                "wins": st.wins, "draws": st.draws, "losses": st.losses,
+                "value": at_root.value, "remoteness": at_root.remoteness,
+                "seconds": st.seconds, "bytes": bytes, "file": path.display().to_string()})
+        );
+    } else {
+        println!(
+            "{}: {} positions reachable, {} of them ends ({} won, {} drawn, {} lost for the side to move), {} moves; start {}; {} in {}, {:.1} s",
+            a.game,
+            st.positions,
+            st.ends,
+            st.wins,
+            st.draws,
+            st.losses,
+            st.arrows,
+            describe(&at_root),
+            gamesearch::error::human_bytes(bytes as usize),
+            path.display(),
+            st.seconds
+        );
+    }
+    Ok(())
+}
+
+/// `+1 in 7 plies`, `-1 in 78 plies`, `0 (a draw)`.
+pub fn describe(s: &Solved) -> String {
+    match s.remoteness {
+        Some(r) => format!("{:+} in {r} plies", s.value),
+        None => "0 (a draw)".into(),
+    }
+}
+
+fn probe_strong(p: Dobutsu, a: &ProbeArgs) -> Result<()> {
+    let s = open_strong(&a.tablebase)?;
+    let Some(here) = s.probe(&p) else {
+        bail!(
+            "{} is not in the strong solution in {} (not reachable from the position it was built from)",
+            a.game,
+            a.tablebase.display()
+        );
+    };
+    let best = s.best_move(&p).map(|m| p.move_name(m));
+    let moves: Vec<(String, Option<Solved>)> = p
+        .moves()
+        .map(|m| (p.move_name(m), s.probe(&p.play(m))))
+        .collect();
+    if a.json {
+        let moves: Vec<_> = moves
+            .iter()
+            .map(|(m, v)| serde_json::json!({"move": m, "value": v.map(|v| v.value), "remoteness": v.and_then(|v| v.remoteness)}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"game": a.game, "position": p.to_string(), "value": here.value,
+                "remoteness": here.remoteness, "best_move": best, "moves": moves})
+        );
+    } else {
+        println!("{}: {} (Sente's view)", a.game, describe(&here));
+        if let Some(b) = best {
+            println!("best move: {b}");
+        }
+        for (m, v) in moves {
+            let v = v.map_or("not in the solution".to_string(), |v| describe(&v));
             println!("  move {m}: {v}");
         }
     }

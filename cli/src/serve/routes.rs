@@ -62,7 +62,7 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
         GameSpec::Othello(p) => Ok(Position::Othello(p)),
         GameSpec::Domineering(p) => Ok(Position::Domineering(p)),
         GameSpec::Hex(p) => Ok(Position::Hex(p)),
-        GameSpec::Random(_) | GameSpec::Tree(_) => Err(other()),
+        GameSpec::Random(_) | GameSpec::Tree(_) | GameSpec::Dobutsu(_) => Err(other()),
     }
 }
 
