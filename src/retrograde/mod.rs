@@ -93,7 +93,8 @@ pub struct Solved {
 pub struct RetrogradeStats {
     /// Positions reachable from the root (distinct keys).
     pub positions: u64,
-    /// Moves between them (a move to a position reached before counted too).
+    /// Moves between them (a move to a position reached before counted too); for
+    /// [`solve_by_unmoves`], the children that differ (moves to one key count once).
     pub arrows: u64,
     /// Positions where the game is over (no move).
     pub ends: u64,

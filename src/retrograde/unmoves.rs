@@ -46,9 +46,9 @@ pub trait UnMoves: PositionKey + Send + Sync {
     /// of the game (it carries the rules: sizes, variants).
     fn from_key(&self, key: u64) -> Option<Self>;
 
-    /// Calls `each` with every position from which one move leads to `self`, once per such
-    /// move. Positions that cannot be reached, or that are already over, may be given too:
-    /// the solver skips them.
+    /// Calls `each` with every position from which one move leads to `self` (or to a position
+    /// with its key), at least once each. Positions that cannot be reached, or that are already
+    /// over, may be given too: the solver skips them.
     fn unmoves(&self, each: impl FnMut(Self));
 }
 
@@ -333,6 +333,7 @@ fn solve_in_pool<G: Game + UnMoves>(
     let slots = keys.slots.len();
     let arrows = AtomicU64::new(0);
     let ends = AtomicU64::new(0);
+    let too_wide = AtomicBool::new(false);
     let codes: Vec<AtomicU16> = (0..slots)
         .into_par_iter()
         .map(|_| AtomicU16::new(UNKNOWN))
@@ -348,7 +349,19 @@ fn solve_in_pool<G: Game + UnMoves>(
                 bad_key.store(key, Ordering::Relaxed);
                 return AtomicU16::new(0);
             };
-            let count = p.moves().count();
+            // The children that differ (moves to one key are one child: the open count is
+            // taken off once per child settled).
+            let mut children: arrayvec::ArrayVec<u64, 256> = arrayvec::ArrayVec::new();
+            let mut count = 0usize;
+            for m in p.moves() {
+                let k = p.play(m).key();
+                if !children.contains(&k) {
+                    if children.try_push(k).is_err() {
+                        too_wide.store(true, Ordering::Relaxed);
+                    }
+                    count += 1;
+                }
+            }
             arrows.fetch_add(count as u64, Ordering::Relaxed);
             if count == 0 {
                 ends.fetch_add(1, Ordering::Relaxed);
@@ -365,6 +378,11 @@ fn solve_in_pool<G: Game + UnMoves>(
         .collect();
     if bad_key.load(Ordering::Relaxed) != EMPTY {
         return Err(unreadable(bad_key.load(Ordering::Relaxed)));
+    }
+    if too_wide.load(Ordering::Relaxed) {
+        return Err(Error::TooLarge(
+            "a position has more than 256 different children: past what solve_by_unmoves counts".into(),
+        ));
     }
     let mut ply: Vec<u32> = (0..slots as u32)
         .into_par_iter()
@@ -405,6 +423,9 @@ fn solve_in_pool<G: Game + UnMoves>(
                         keys.touch(k);
                         before.push((k, p.to_move() == c.to_move()));
                     });
+                    // Each predecessor once: its open count counts children, not moves.
+                    before.sort_unstable();
+                    before.dedup();
                     for &(k, same_side) in &before {
                         let Some(p) = keys.find(k) else {
                             continue; // not reachable from the root

@@ -23,9 +23,9 @@
 //! opponent's lion stands on its home rank and cannot be captured, or when it has no move.
 //!
 //! Positions are kept from the mover's side (the board turned round after every move), so one
-//! [`PositionKey`] serves both sides: equal keys mean the same position for the side to move,
-//! which is what the negamax tables and the strong solver need (the key is exact: 48 bits of
-//! board and 10 of hands).
+//! [`PositionKey`] serves both sides: equal keys mean the same position for the side to move, or
+//! its mirror image, which is what the negamax tables and the strong solver need (the key is
+//! exact up to the mirror: 48 bits of board and 10 of hands).
 //!
 //! ```
 //! use gamesearch::Game;
@@ -398,22 +398,27 @@ impl Game for Dobutsu {
 }
 
 impl PositionKey for Dobutsu {
-    /// The board's twelve codes, four bits each, and both hands in base 3 above them: exact,
-    /// and the same for a position whichever side is to move (the board is kept from the
-    /// mover's side).
+    /// The board's twelve codes, four bits each, and both hands in base 3 above them, of the
+    /// position or its mirror image (files a and c swapped), whichever is smaller: exact up to
+    /// the mirror, which changes nothing in the game, and the same whichever side is to move
+    /// (the board is kept from the mover's side).
     #[inline]
     fn key(&self) -> u64 {
-        let mut k = 0u64;
-        for s in (0..12).rev() {
-            k = k << 4 | u64::from(self.board[s]);
+        let (mut k, mut m) = (0u64, 0u64);
+        for rank in (0..4).rev() {
+            for file in (0..3).rev() {
+                k = k << 4 | u64::from(self.board[rank * 3 + file]);
+                m = m << 4 | u64::from(self.board[rank * 3 + 2 - file]);
+            }
         }
         let hand = |h: [u8; 3]| u64::from(h[0] + 3 * h[1] + 9 * h[2]);
-        k | (hand(self.hands[0]) + 27 * hand(self.hands[1])) << 48
+        k.min(m) | (hand(self.hands[0]) + 27 * hand(self.hands[1])) << 48
     }
 }
 
 impl UnMoves for Dobutsu {
-    /// The position of a key, Sente to move (the key does not say which side moves).
+    /// The position of a key (of the two mirror images, the one whose board is the key's),
+    /// Sente to move (the key does not say which side moves).
     fn from_key(&self, key: u64) -> Option<Self> {
         let mut board = [0u8; 12];
         for (s, b) in board.iter_mut().enumerate() {
