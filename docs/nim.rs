@@ -110,7 +110,7 @@ impl Splittable for Nim {
 // Strong solving from un-moves: a key read back, and the piles one move before (1 to 3 more
 // stones, the other side to move; those past the root's pile are never reached and skipped).
 impl UnMoves for Nim {
-    fn from_key(&self, key: u64) -> Option<Self> {
+    fn position_of(&self, key: u64) -> Option<Self> {
         let pile = u8::try_from(key >> 1).ok()?;
         let to_move = if key & 1 == 1 { Player::Max } else { Player::Min };
         Some(Nim { pile, to_move })

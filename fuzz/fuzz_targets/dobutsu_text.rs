@@ -21,7 +21,7 @@ fuzz_target!(|s: &str| {
     for m in p.moves() {
         assert_eq!(p.parse_move(&p.move_name(m)), Ok(m));
     }
-    assert_eq!(p.from_key(p.key()).map(|q| q.key()), Some(p.key()));
+    assert_eq!(p.position_of(p.key()).map(|q| q.key()), Some(p.key()));
     p.unmoves(|u| {
         if u.moves().next().is_some() {
             assert!(u.moves().any(|m| u.play(m).key() == p.key()), "{u} does not lead to {p}");

@@ -38,7 +38,7 @@ fn every_unmove_is_a_move_played_backwards_and_every_move_has_its_unmove() {
         // Each move p → c is found among the un-moves of c's key (its mirror image may be what
         // the key reads back: then p's mirror image is what is found, with p's key).
         for m in p.moves() {
-            let c = p.from_key(p.play(m).key()).unwrap();
+            let c = p.position_of(p.play(m).key()).unwrap();
             let mut back = false;
             c.unmoves(|u| back |= u.key() == p.key());
             assert!(back, "{p} → {c}");
@@ -50,7 +50,7 @@ fn every_unmove_is_a_move_played_backwards_and_every_move_has_its_unmove() {
                 assert!(u.moves().any(|m| u.play(m).key() == p.key()), "{u} → {p}");
             }
         });
-        assert_eq!(p.from_key(p.key()).unwrap().key(), p.key());
+        assert_eq!(p.position_of(p.key()).unwrap().key(), p.key());
         checked += 1;
     }
     assert!(checked > 10_000, "{checked}");

@@ -44,7 +44,7 @@ use crate::game::{Game, PositionKey};
 pub trait UnMoves: PositionKey + Send + Sync {
     /// The position whose key is `key`, `None` when no position has it. `self` is any position
     /// of the game (it carries the rules: sizes, variants).
-    fn from_key(&self, key: u64) -> Option<Self>;
+    fn position_of(&self, key: u64) -> Option<Self>;
 
     /// Calls `each` with every position from which one move leads to `self` (or to a position
     /// with its key), at least once each. Positions that cannot be reached, or that are already
@@ -221,7 +221,7 @@ fn solve_in_pool<G: Game + UnMoves>(
     };
     let unreadable = |key: u64| {
         Error::BadParameter(format!(
-            "the game's from_key does not read back the key {key:#x} of a position it played"
+            "the game's position_of does not read back the key {key:#x} of a position it played"
         ))
     };
     let fits = |bits: u32, len: u64| {
@@ -282,7 +282,7 @@ fn solve_in_pool<G: Game + UnMoves>(
                     let mut new = Vec::new();
                     let mut children: Vec<u64> = Vec::with_capacity(64);
                     for &key in chunk {
-                        let Some(p) = root.from_key(key) else {
+                        let Some(p) = root.position_of(key) else {
                             bad_key.store(key, Ordering::Relaxed);
                             continue;
                         };
@@ -345,7 +345,7 @@ fn solve_in_pool<G: Game + UnMoves>(
             if key == EMPTY {
                 return AtomicU16::new(0);
             }
-            let Some(p) = root.from_key(key) else {
+            let Some(p) = root.position_of(key) else {
                 bad_key.store(key, Ordering::Relaxed);
                 return AtomicU16::new(0);
             };
@@ -381,7 +381,8 @@ fn solve_in_pool<G: Game + UnMoves>(
     }
     if too_wide.load(Ordering::Relaxed) {
         return Err(Error::TooLarge(
-            "a position has more than 256 different children: past what solve_by_unmoves counts".into(),
+            "a position has more than 256 different children: past what solve_by_unmoves counts"
+                .into(),
         ));
     }
     let mut ply: Vec<u32> = (0..slots as u32)
@@ -413,7 +414,7 @@ fn solve_in_pool<G: Game + UnMoves>(
                 let mut before: Vec<(u64, bool)> = Vec::with_capacity(128);
                 for &q in chunk {
                     let q = q as usize;
-                    let Some(c) = root.from_key(keys.slots[q].load(Ordering::Relaxed)) else {
+                    let Some(c) = root.position_of(keys.slots[q].load(Ordering::Relaxed)) else {
                         continue;
                     };
                     let c_won = codes[q].load(Ordering::Relaxed) & WIN != 0;

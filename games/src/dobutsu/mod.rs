@@ -35,6 +35,9 @@
 //! assert_eq!(p.to_string(), "gle/.c./.C./ELG/s");
 //! ```
 
+// A square's number indexes the board and the move tables together.
+#![allow(clippy::needless_range_loop)]
+
 mod knowledge;
 mod notation;
 
@@ -419,7 +422,7 @@ impl PositionKey for Dobutsu {
 impl UnMoves for Dobutsu {
     /// The position of a key (of the two mirror images, the one whose board is the key's),
     /// Sente to move (the key does not say which side moves).
-    fn from_key(&self, key: u64) -> Option<Self> {
+    fn position_of(&self, key: u64) -> Option<Self> {
         let mut board = [0u8; 12];
         for (s, b) in board.iter_mut().enumerate() {
             *b = (key >> (4 * s) & 15) as u8;

@@ -116,7 +116,7 @@ impl fmt::Display for Dobutsu {
                 } else {
                     letter
                 };
-                held.extend(std::iter::repeat(letter).take(n.into()));
+                held.extend(std::iter::repeat_n(letter, n.into()));
             }
         }
         if !held.is_empty() {
