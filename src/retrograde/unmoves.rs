@@ -225,6 +225,12 @@ fn solve_in_pool<G: Game + UnMoves>(
         ))
     };
     let fits = |bits: u32, len: u64| {
+        if bits > 32 {
+            // Slots are numbered in u32.
+            return Err(Error::TooLarge(format!(
+                "more than 2^32 table slots ({len} positions found so far): past what solve_by_unmoves numbers"
+            )));
+        }
         let need = (1u64 << bits) * SLOT_BYTES + len * 10;
         if need > cfg.max_bytes {
             return Err(Error::TooLarge(format!(
@@ -268,7 +274,9 @@ fn solve_in_pool<G: Game + UnMoves>(
                 return stopped_early(keys.len.load(Ordering::Relaxed));
             }
             let len = keys.len.load(Ordering::Relaxed);
-            let room = (keys.capacity() as f64 * MAX_LOAD) as u64 - len;
+            // (A batch may add more than planned when a position has more moves than any before:
+            // the load then passes MAX_LOAD a little, never the table's size.)
+            let room = ((keys.capacity() as f64 * MAX_LOAD) as u64).saturating_sub(len);
             let batch = (room / most_moves.load(Ordering::Relaxed)) as usize;
             if batch < 4096.min(frontier.len() - done) {
                 fits(keys.bits + 1, len)?;
