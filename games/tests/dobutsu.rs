@@ -144,3 +144,16 @@ fn the_start_is_lost_in_78_plies() {
     assert_eq!((start.value, start.remoteness), (-1, Some(78)));
     assert_eq!((st.positions, st.ends), (292_177_504, 78_184_118));
 }
+
+#[test]
+fn a_stopped_solve_claims_nothing_it_has_not_settled() {
+    use gamesearch::Limits;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let cfg = RetrogradeConfig {
+        limits: Limits::none().with_stop_flag(stop),
+        ..RetrogradeConfig::default()
+    };
+    let s = solve_by_unmoves(&Dobutsu::start(), &cfg).unwrap();
+    assert!(!s.complete());
+    assert_eq!(s.probe(&Dobutsu::start()), None);
+}

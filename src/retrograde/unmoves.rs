@@ -289,6 +289,9 @@ fn solve_in_pool<G: Game + UnMoves>(
                 .map(|chunk| {
                     let mut new = Vec::new();
                     let mut children: Vec<u64> = Vec::with_capacity(64);
+                    if stopped() {
+                        return new; // the batch ends at once; the loop above says stopped
+                    }
                     for &key in chunk {
                         let Some(p) = root.position_of(key) else {
                             bad_key.store(key, Ordering::Relaxed);
@@ -320,6 +323,9 @@ fn solve_in_pool<G: Game + UnMoves>(
                     "a position's key is u64::MAX, which the strong solver keeps for empty slots"
                         .into(),
                 ));
+            }
+            if stopped() {
+                return stopped_early(keys.len.load(Ordering::Relaxed));
             }
             next.extend(found.into_iter().flatten());
             done = end;
@@ -420,6 +426,9 @@ fn solve_in_pool<G: Game + UnMoves>(
             .map(|chunk| {
                 let mut next = Vec::new();
                 let mut before: Vec<(u64, bool)> = Vec::with_capacity(128);
+                if stopped() {
+                    return next; // the ply ends at once; the loop above says stopped
+                }
                 for &q in chunk {
                     let q = q as usize;
                     let Some(c) = root.position_of(keys.slots[q].load(Ordering::Relaxed)) else {
@@ -476,6 +485,10 @@ fn solve_in_pool<G: Game + UnMoves>(
                 next
             })
             .collect();
+        if stopped() {
+            complete = false;
+            break;
+        }
         ply = next.into_iter().flatten().collect();
         r += 1;
     }
