@@ -110,6 +110,14 @@ pub struct RetrogradeStats {
 
 /// `remoteness` of a position that has none: a draw, or (when stopped) not settled.
 const NONE: u32 = u32::MAX;
+/// The error for a remoteness past what a code holds (both solvers).
+fn too_far() -> Error {
+    Error::TooLarge(format!(
+        "a position is more than {} plies from the end: past what a strong solution holds",
+        store::MAX_REMOTENESS
+    ))
+}
+
 /// Set on an arrow whose child has the same side to move as its parent.
 const SAME_SIDE: u32 = 1 << 31;
 
@@ -234,10 +242,7 @@ pub fn solve_strongly<G: Game + PositionKey>(
     let mut done = 0usize;
     while !ply.is_empty() {
         if r + 1 > store::MAX_REMOTENESS {
-            return Err(Error::TooLarge(format!(
-                "a position is more than {} plies from the end: past what a strong solution holds",
-                store::MAX_REMOTENESS
-            )));
+            return Err(too_far());
         }
         let mut next = Vec::new();
         for &q in &ply {

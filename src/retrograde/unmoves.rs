@@ -78,6 +78,13 @@ impl RetrogradeProgress {
     }
 }
 
+/// The error for a position whose key is [`EMPTY`].
+fn reserved() -> Error {
+    Error::BadParameter(
+        "a position's key is u64::MAX, which the strong solver keeps for empty slots".into(),
+    )
+}
+
 /// Marks an empty slot (a key may not be this value).
 const EMPTY: u64 = u64::MAX;
 /// Bytes a slot costs once the solve settles: its key, its open children, its code.
@@ -257,9 +264,7 @@ fn solve_in_pool<G: Game + UnMoves>(
     let mut keys = Keys::new(16);
     let root_key = root.key();
     if root_key == EMPTY {
-        return Err(Error::BadParameter(
-            "a position's key is u64::MAX, which the strong solver keeps for empty slots".into(),
-        ));
+        return Err(reserved());
     }
     keys.insert(root_key);
     let mut frontier = vec![root_key];
@@ -319,10 +324,7 @@ fn solve_in_pool<G: Game + UnMoves>(
                 return Err(unreadable(bad_key.load(Ordering::Relaxed)));
             }
             if reserved_key.load(Ordering::Relaxed) {
-                return Err(Error::BadParameter(
-                    "a position's key is u64::MAX, which the strong solver keeps for empty slots"
-                        .into(),
-                ));
+                return Err(reserved());
             }
             if stopped() {
                 return stopped_early(keys.len.load(Ordering::Relaxed));
@@ -411,10 +413,7 @@ fn solve_in_pool<G: Game + UnMoves>(
     let mut complete = true;
     while !ply.is_empty() {
         if r + 1 > store::MAX_REMOTENESS {
-            return Err(Error::TooLarge(format!(
-                "a position is more than {} plies from the end: past what a strong solution holds",
-                store::MAX_REMOTENESS
-            )));
+            return Err(super::too_far());
         }
         if stopped() {
             complete = false;
