@@ -58,8 +58,8 @@ pub(crate) const HAND_KINDS: [u8; 3] = [GIRAFFE, ELEPHANT, CHICK];
 
 /// A Dōbutsu shōgi position, from the side to move: square `rank * 3 + file`, rank 0 its home
 /// rank, rank 3 the far one; a square holds 0 (empty), a kind (the mover's) or a kind with
-/// [`THEIRS`]. `hands[0]` is the mover's hand, `hands[1]` the opponent's (giraffes,
-/// elephants, chicks).
+/// the opponent's bit set. `hands[0]` is the mover's hand, `hands[1]` the opponent's
+/// (giraffes, elephants, chicks).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dobutsu {
     pub(crate) board: [u8; 12],
