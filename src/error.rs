@@ -81,11 +81,19 @@ pub enum Error {
     /// A line of play deeper than the search can follow, below the position searched: a game
     /// that does not end on some path (its positions repeat), or a horizon deeper than the
     /// thread's stack. The search stopped cleanly instead of overflowing the stack.
-    #[error("a line of play went deeper than {limit} below the position searched, the game still not over: does it end on every path? (games whose positions repeat are not supported yet; a search with a horizon, a smaller depth, stays within it)")]
+    #[error("a line of play went deeper than {limit} below the position searched, the game still not over: does it end on every path? (a game whose positions repeat says so in its rules, `const REPEATS: bool = true`; a search with a horizon, a smaller depth, stays within it)")]
     LineTooDeep {
         /// What it went past, in words: "the search thread's stack allows (8.0 MiB)",
         /// "100000 plies".
         limit: String,
+    },
+    /// A method that cannot solve a game whose positions repeat ([`crate::Game::REPEATS`]).
+    #[error("{method} cannot solve a game whose positions repeat (it keeps no line of play to see a repetition); use {instead}")]
+    Repeats {
+        /// The method asked for.
+        method: &'static str,
+        /// The methods that can.
+        instead: &'static str,
     },
     /// Threads the system would not start.
     #[error("cannot start {count} solver threads: {message}")]

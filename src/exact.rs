@@ -147,6 +147,10 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
     };
     let s = match method {
         Method::AlphaBetaTt => solver::solve_alphabeta(game, cfg, progress),
+        Method::Pn | Method::PnMulti if G::REPEATS => Err(Error::Repeats {
+            method: method.name(),
+            instead: "alphabeta-tt, dfpn or dfpn-multi",
+        }),
         Method::Pn | Method::PnMulti => {
             let pn = PnConfig {
                 max_memory: cfg.max_memory,

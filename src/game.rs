@@ -89,11 +89,13 @@ impl Player {
 /// solver), and the solver's optional knowledge ([`crate::SolverKnowledge`], every hook with a
 /// default, so an empty `impl` opts in).
 ///
-/// For the searches and solvers, positions form a tree or a DAG (transpositions are fine) and a
-/// game ends on every path: the depth-first searches take a horizon, but the exact solver and
+/// Positions may form a tree, a DAG (transpositions are fine) or, where the game says so with
+/// [`Game::REPEATS`], a graph with cycles: the exact solver and df-pn then treat a position met
+/// again on the line as a repetition ([`Game::repetition_value`]). A game that does not say so
+/// must end on every path: the depth-first searches take a horizon, but the exact solver and
 /// proof-number search play to the end (on a line that does not end they stop with
-/// [`crate::Error::LineTooDeep`]). A game whose positions repeat is solved, every position with
-/// its distance to the end, by [`crate::retrograde::solve_strongly`].
+/// [`crate::Error::LineTooDeep`]). A game whose positions repeat is solved strongly, every
+/// position with its distance to the end, by [`crate::retrograde::solve_strongly`].
 ///
 /// ```
 /// use gamesearch::{Algorithm, Game, Player, PositionKey, Score, SearchConfig, SolveConfig, SolverKnowledge};
@@ -185,6 +187,28 @@ pub trait Game: Clone {
     /// How a move is shown to people (JSON `best_move`, `pv`). Defaults to `Debug`.
     fn move_name(&self, m: Self::Move) -> String {
         format!("{m:?}")
+    }
+
+    /// Whether a position can come back on a line of play (chess, shogi, the morris games):
+    /// `true` makes the exact solver and df-pn keep the positions of the line they search,
+    /// value a position met again by [`Game::repetition_value`], and keep out of their tables
+    /// every result that depended on the line (the graph-history interaction; see
+    /// [`crate::solver`]). `false` (the default) costs nothing: the checks compile away.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+    /// use gamesearch::Game;
+    /// assert!(!Nim::REPEATS); // every pile shrinks: no position comes back
+    /// ```
+    const REPEATS: bool = false;
+
+    /// The value, from MAX's view, of a position met again on the line being searched (read only
+    /// when [`Game::REPEATS`]). Default 0: a repetition is a draw. The solvers' values are the
+    /// game's own when this is also what endless play is worth, the same from every position
+    /// (then a side that can win can win without repeating, and a side that can hold a draw can
+    /// hold it by repeating); [`crate::retrograde`] values endless play as 0.
+    fn repetition_value(&self) -> Score {
+        0
     }
 }
 

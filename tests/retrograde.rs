@@ -3,8 +3,13 @@
 //! self-loops, turns that need not alternate, drawn ends. The brute force is the definition,
 //! computed the slow way: a position is won in k plies when, after k − 1 rounds, one of its
 //! children is won for its mover (the least such k), lost in k when all its children are lost
-//! for its mover (the last of them), and whatever no round decides is a draw. On graphs without
-//! cycles the exact solver's value (alpha-beta with its table) has the same sign.
+//! for its mover (the last of them), and whatever no round decides is a draw.
+//!
+//! The weak solvers on the same graphs (the game says its positions repeat): the exact solver
+//! (alpha-beta with its table) and df-pn (binary and multi-valued) give every reachable
+//! position the brute force's result, with tables of 1 KiB, so that entries are overwritten and
+//! found again on other lines: a result stored from one line and read on another (the
+//! graph-history interaction) would show as a wrong sign.
 
 use std::sync::Arc;
 
@@ -55,6 +60,7 @@ impl Game for Graph {
             0
         }
     }
+    const REPEATS: bool = true;
 }
 
 impl PositionKey for Graph {
@@ -203,6 +209,60 @@ proptest! {
         let s = solve_strongly(&root, &RetrogradeConfig::default()).unwrap();
         let exact = solve(&root, Method::AlphaBetaTt, &SolveConfig::default()).unwrap();
         prop_assert_eq!(Some(s.probe(&root).unwrap().value), exact.value.map(Score::signum));
+    }
+}
+
+/// The solve of `p` by `method` with a 1 KiB table: the result's sign (`None`: not proven).
+fn weakly(p: &Graph, method: Method) -> Option<Score> {
+    let cfg = SolveConfig {
+        tt_bytes: 1 << 10,
+        limits: Limits::none().with_max_nodes(2_000_000),
+        ..SolveConfig::default()
+    };
+    let s = solve(p, method, &cfg).unwrap();
+    assert!(s.complete, "{method} stopped by its budget at {}", p.at);
+    // (The binary methods prove win, draw or loss: a bound past 0, or 0 itself.)
+    match s.bounds {
+        (lo, _) if lo > 0 => Some(1),
+        (_, hi) if hi < 0 => Some(-1),
+        (0, 0) => Some(0),
+        _ => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn with_cycles_the_exact_solver_and_dfpn_agree_with_the_brute_force(nodes in graphs(24, false)) {
+        let nodes = Arc::new(nodes);
+        let want = brute_force(&nodes);
+        for p in reachable(&nodes) {
+            let g = at(&nodes, p);
+            for method in [Method::AlphaBetaTt, Method::Dfpn, Method::DfpnMulti] {
+                prop_assert_eq!(weakly(&g, method), Some(want[p].0), "{} at position {}", method, p);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_tree_proof_number_search_refuses_a_game_whose_positions_repeat() {
+    let nodes = Arc::new(vec![Node {
+        max_moves: true,
+        next: vec![0],
+        end: 0,
+    }]);
+    for method in [Method::Pn, Method::PnMulti] {
+        let err = solve(&at(&nodes, 0), method, &SolveConfig::default())
+            .err()
+            .expect("refused");
+        assert!(matches!(err, Error::Repeats { .. }), "{err}");
+        assert!(err.to_string().contains("use alphabeta-tt, dfpn"), "{err}");
+    }
+    // The others: a position that only repeats is a draw.
+    for method in [Method::AlphaBetaTt, Method::Dfpn, Method::DfpnMulti] {
+        assert_eq!(weakly(&at(&nodes, 0), method), Some(0), "{method}");
     }
 }
 

@@ -19,7 +19,16 @@ fn solve_gives_the_value_and_the_remoteness_of_a_position_that_can_repeat() {
     assert_eq!(v["algorithm"], "retrograde", "{out}");
     // The line is the winner's shortest: as long as the remoteness.
     assert_eq!(v["pv"].as_array().unwrap().len(), 15, "{out}");
-    let (code, _, err) = gamesearch(&["solve", ENDGAME, "--algo", "dfpn"]);
+    // Weakly, by df-pn (safe where positions repeat): the same value, for this position alone.
+    for algo in ["dfpn", "dfpn-multi"] {
+        let (code, out, err) = gamesearch(&["solve", ENDGAME, "--algo", algo, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["algorithm"], algo, "{out}");
+        assert!(v["value"] == 1 || v["outcome"] == "win", "{out}");
+    }
+    // The tree proof-number search keeps no line, and says so.
+    let (code, _, err) = gamesearch(&["solve", ENDGAME, "--algo", "pn"]);
     assert_eq!(code, 2);
     assert!(err.contains("solved strongly"), "{err}");
 }

@@ -31,6 +31,7 @@ fn check<G: PositionKey + SolverKnowledge>(
         epsilon,
         initial,
         limits: Limits::none(),
+        history_safe: true,
     };
     let mut d = Dfpn::new(&cfg).unwrap();
     for v in [value - 2, value - 1, value, value + 1, value + 3] {

@@ -1,11 +1,12 @@
 //! Dōbutsu shōgi: the rules turned round (every un-move is a move played backwards, and back),
 //! the text, and the strong solution made from un-moves against the one made from kept arrows
 //! (`solve_strongly`, checked against a brute force in the library's tests) on endgames small
-//! enough for the test command. The full solve (the start lost in 78 plies, as Tanaka found) is
-//! the ignored test at the end.
+//! enough for the test command; the weak solvers (the exact solver, df-pn) against the strong
+//! solution on thousands of positions of an endgame, with small tables. The full solve (the
+//! start lost in 78 plies, as Tanaka found) is the ignored test at the end.
 
 use gamesearch::retrograde::{solve_by_unmoves, solve_strongly, RetrogradeConfig, UnMoves};
-use gamesearch::{Game, PositionKey};
+use gamesearch::{solve, Game, Limits, Method, PositionKey, SolveConfig};
 use gamesearch_games::Dobutsu;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -121,6 +122,44 @@ fn endgames_solved_from_unmoves_agree_with_the_arrows() {
     // Lions and chicks; then an elephant more.
     assert!(agree("dobutsu:board=.l./.c./.C./.L./s") > 10_000);
     assert!(agree("dobutsu:board=.l./.c./.C./EL./s") > 100_000);
+}
+
+#[test]
+fn the_weak_solvers_agree_with_the_strong_solution_where_positions_repeat() {
+    let root: Dobutsu = "dobutsu:board=.l./.c./.C./.L./s".parse().unwrap();
+    let strong = solve_by_unmoves(&root, &RetrogradeConfig::default()).unwrap();
+    // Small tables: entries overwritten and met again on other lines. df-pn solves every
+    // position; the exact solver, which searches again every value a repetition decided, is
+    // given 100,000 nodes a position, and what it finishes must be right.
+    let cfg = |nodes| SolveConfig {
+        tt_bytes: 64 << 10,
+        limits: Limits::none().with_max_nodes(nodes),
+        ..SolveConfig::default()
+    };
+    let seed = 75;
+    println!("seed {seed}");
+    let (mut checked, mut by_alphabeta) = (0, 0);
+    let mut seen = std::collections::HashSet::new();
+    for p in positions_met(root, seed, 1000, 40) {
+        if !seen.insert(p.key()) {
+            continue;
+        }
+        let want = strong.probe(&p).unwrap().value;
+        for method in [Method::Dfpn, Method::DfpnMulti] {
+            let s = solve(&p, method, &cfg(20_000_000)).unwrap();
+            assert!(s.complete, "{method} at {p}: budget");
+            assert_eq!(s.value, Some(want), "{method} at {p}");
+        }
+        let s = solve(&p, Method::AlphaBetaTt, &cfg(100_000)).unwrap();
+        if s.complete {
+            assert_eq!(s.value, Some(want), "alphabeta-tt at {p}");
+            by_alphabeta += 1;
+        }
+        checked += 1;
+    }
+    println!("{checked} positions, {by_alphabeta} of them finished by alpha-beta");
+    assert!(checked >= 1000, "{checked}");
+    assert!(by_alphabeta * 2 >= checked, "{by_alphabeta} of {checked}");
 }
 
 /// The full solve: `cargo test --release -p gamesearch-games --test dobutsu -- --ignored

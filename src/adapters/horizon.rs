@@ -75,6 +75,10 @@ impl<G: Game + Heuristic> Game for AtHorizon<G> {
     fn move_name(&self, m: G::Move) -> String {
         self.inner.move_name(m)
     }
+    const REPEATS: bool = G::REPEATS;
+    fn repetition_value(&self) -> Score {
+        self.inner.repetition_value()
+    }
 }
 
 impl<G: PositionKey + Heuristic> PositionKey for AtHorizon<G> {

@@ -110,6 +110,10 @@ impl<G: PositionKey> Game for Ordered<G> {
     fn move_name(&self, m: G::Move) -> String {
         self.inner.move_name(m)
     }
+    const REPEATS: bool = G::REPEATS;
+    fn repetition_value(&self) -> Score {
+        self.inner.repetition_value()
+    }
 }
 
 /// The inner game's key and solver knowledge (the solver orders moves its own way).

@@ -124,6 +124,10 @@ impl<G: Game> Game for WholeTurns<G> {
         }
         names.join("+")
     }
+    const REPEATS: bool = G::REPEATS;
+    fn repetition_value(&self) -> Score {
+        self.inner.repetition_value()
+    }
 }
 
 /// A position is the inner game's position: the same key.

@@ -49,6 +49,10 @@ impl<G: Game> Game for Weak<G> {
     fn move_name(&self, m: G::Move) -> String {
         self.inner.move_name(m)
     }
+    const REPEATS: bool = G::REPEATS;
+    fn repetition_value(&self) -> Score {
+        self.inner.repetition_value().signum()
+    }
 }
 
 /// The inner game's key and solver knowledge, its values read as their signs.

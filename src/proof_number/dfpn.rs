@@ -23,9 +23,14 @@
 //! the disproof numbers (OR) or proof numbers (AND) of children that share descendants counts
 //! those twice — numbers on a DAG over-estimate, which can only make the search less eager to
 //! enter such a subtree, never wrong: a node is proven or disproven only by its children's
-//! proofs. **Cycles**: none of the shipped games has any, and [`crate::Game`] requires that every
-//! path ends; a game with cycles would need the graph-history-interaction fixes of Kishimoto &
-//! Müller (2004).
+//! proofs. **Cycles** ([`crate::Game::REPEATS`]): the
+//! graph-history interaction (Kishimoto & Müller 2004) is that a position's result found on
+//! one line (a repetition decided it) is read from the table on another, where it is wrong.
+//! Here a node's proof or disproof goes into the table only when no position above the node
+//! decided it; one that a repetition above decided is returned to the parent alone, which keeps
+//! it among its children's numbers while it searches. Every entry is then the position's own
+//! result, and reading it on any line is sound when a repetition is worth what endless play is
+//! (see [`crate::solver`]). Proof trees are not given for such games.
 //!
 //! **Knowledge** ([`crate::SolverKnowledge`], searching to the end only): a win on the spot
 //! gives the node's exact value; moves that lose at once are dropped (they are the mover's worst);
@@ -65,6 +70,11 @@ pub struct DfpnConfig {
     pub initial: Initial,
     /// Node / time / stop-flag budgets.
     pub limits: Limits,
+    /// For a game whose positions repeat: keep out of the table the proofs and disproofs a
+    /// repetition above the node may have decided (the default, `true`). `false` stores them
+    /// as plain df-pn with repetitions seen would: unsound (the graph-history interaction),
+    /// kept to measure what the rule costs and what it prevents.
+    pub history_safe: bool,
 }
 
 impl Default for DfpnConfig {
@@ -75,6 +85,7 @@ impl Default for DfpnConfig {
             epsilon: 0.25,
             initial: Initial::Unit,
             limits: Limits::none(),
+            history_safe: true,
         }
     }
 }
@@ -206,6 +217,11 @@ pub struct Dfpn<G: Game> {
     cfg: DfpnConfig,
     /// The threshold being searched.
     v: Score,
+    /// With [`Game::REPEATS`]: the keys of the positions on the line being searched.
+    line: Vec<u64>,
+    /// With [`Game::REPEATS`]: the place on `line` of the highest position the subtree being
+    /// searched met again (`usize::MAX`: none).
+    repeated: usize,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -256,6 +272,8 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
             budget: Budget::new(&cfg.limits),
             cfg: cfg.clone(),
             v: 0,
+            line: Vec::new(),
+            repeated: usize::MAX,
             _game: std::marker::PhantomData,
         })
     }
@@ -272,10 +290,19 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
 
     /// The table key of `p` with `depth` to go (depth-limited searches tell depths apart): the
     /// game's symmetric key where it has one, which a position shares with its images (the table
-    /// holds numbers and bounds, no moves, so which image does not matter).
+    /// holds numbers and bounds, no moves, so which image does not matter). For a game whose
+    /// positions repeat the side to move is mixed in: the bounds are MAX's, and such a game's
+    /// key may leave the mover out, as the strong solvers allow (Dōbutsu shōgi's board is kept
+    /// from the mover's side, one key for both). (Other games keep their keys as they are, and
+    /// their tables the same placement.)
     #[inline]
     fn key(&self, p: &G, depth: u32) -> u64 {
-        let key = p.canonical_key().map_or_else(|| p.key(), |(k, _)| k);
+        let mover = if G::REPEATS && p.to_move() == Player::Min {
+            0xD1B5_4A32_D192_ED03
+        } else {
+            0
+        };
+        let key = p.canonical_key().map_or_else(|| p.key(), |(k, _)| k) ^ mover;
         if depth == u32::MAX {
             key
         } else {
@@ -439,6 +466,14 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         }
         // 5. The children, searched most-proving first until a threshold is reached.
         let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
+        // (A game whose positions repeat: this position joins the line, and a child already on
+        // it is a leaf worth the repetition's value. Whether the subtree met a position above
+        // this node decides whether its result may be stored, at the end.)
+        let above = self.repeated;
+        if G::REPEATS {
+            self.line.push(p.key());
+            self.repeated = usize::MAX;
+        }
         // Leaf children are valued here once and never stored: the table is for interior nodes,
         // whose work is worth keeping.
         let children: SmallVec<[(G, u64, Option<Score>); 16]> = moves
@@ -446,10 +481,22 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
             .map(|&m| {
                 let c = p.play(m);
                 let k = self.key(&c, child_depth);
-                let leaf = (child_depth == 0 || c.moves().next().is_none()).then(|| {
+                let again = if G::REPEATS {
+                    let ck = c.key();
+                    self.line.iter().rposition(|&x| x == ck)
+                } else {
+                    None
+                };
+                let leaf = if let Some(at) = again {
+                    self.repeated = self.repeated.min(at);
                     self.stats.leaves += 1;
-                    c.evaluate()
-                });
+                    Some(c.repetition_value())
+                } else {
+                    (child_depth == 0 || c.moves().next().is_none()).then(|| {
+                        self.stats.leaves += 1;
+                        c.evaluate()
+                    })
+                };
                 (c, k, leaf)
             })
             .collect();
@@ -517,6 +564,23 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
             numbers[best] = self.mid(c, *k, child_depth, tp, td);
         }
         let work = self.stats.nodes() - start;
+        if G::REPEATS {
+            self.line.pop();
+            // A proof or disproof that a repetition above this node may have decided holds on
+            // this line only: it goes back to the parent (which keeps it among its children's
+            // numbers for as long as it searches) but not into the table, where another line
+            // would read it. A repetition can decide only one of the two: a proof of `V >= v`
+            // when it is worth at least v, a disproof when it is worth less.
+            let on_line = self.repeated < self.line.len();
+            self.repeated = self.repeated.min(above);
+            let repetition_proves = p.repetition_value() >= self.v;
+            if on_line
+                && self.cfg.history_safe
+                && ((pn == 0 && repetition_proves) || (dn == 0 && !repetition_proves))
+            {
+                return (pn, dn);
+            }
+        }
         self.store(key, pn, dn, work, None);
         (pn, dn)
     }
@@ -594,6 +658,11 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     /// assert!(check_proof(&p, &t, 0, u32::MAX, true).is_ok());
     /// ```
     pub fn proof_tree(&mut self, root: &G, v: Score, proof: bool) -> Option<ProofTree<G::Move>> {
+        // (A game whose positions repeat: a proof may rest on a repetition, which a proof tree
+        // cannot show; none is given.)
+        if G::REPEATS {
+            return None;
+        }
         self.v = v;
         let depth = self.cfg.depth;
         if self.status(root, depth) != Some(proof) {
@@ -788,6 +857,12 @@ pub fn solve<G: PositionKey + SolverKnowledge>(
     };
     value.stats = d.stats();
     let proof_nodes = match last {
+        // (A game whose positions repeat has no proof tree to check: an error, not a silence.)
+        Some(_) if check && G::REPEATS => {
+            return Err(Error::BadParameter(
+                "a proof of a game whose positions repeat cannot be checked as a tree: solve without the check".into(),
+            ))
+        }
         Some((v, answer)) if check && answer != Answer::Unknown => {
             let proof = answer == Answer::Proven;
             let tree = d.proof_tree(game, v, proof).ok_or_else(|| {

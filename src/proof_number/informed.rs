@@ -114,6 +114,10 @@ impl<G: SolverKnowledge> Game for Informed<G> {
     fn move_name(&self, m: G::Move) -> String {
         self.inner.move_name(m)
     }
+    const REPEATS: bool = G::REPEATS;
+    fn repetition_value(&self) -> Score {
+        self.inner.repetition_value()
+    }
 }
 
 impl<G: SolverKnowledge + PositionKey> PositionKey for Informed<G> {

@@ -35,6 +35,21 @@
 //!
 //! Nothing but `evaluate` at game end decides the value, so the answer is the game-theoretic
 //! value. A node/time budget or the stop flag ends the solve with the bounds proven so far.
+//!
+//! **Games whose positions repeat** ([`Game::REPEATS`]): each thread keeps the keys of the
+//! line it searches; a position met again on it is a leaf worth [`Game::repetition_value`].
+//! The graph-history interaction (Kishimoto & Müller 2004) is a value that a repetition decided
+//! on one line, stored and then read on another line where that repetition is not there. So a
+//! node stores its bound only when its subtree met no position above it on the line: every
+//! entry is the position's own value, the one it has with no history. Reading such a value on
+//! any line is sound when a repetition is worth what endless play is (a draw by default). The
+//! root is searched with no history, so its value is the game's: the side that wins has a line
+//! of ever shorter wins, on which no position comes back (the repetitions it meets are on the
+//! loser's side, who would rather draw); the side that can hold a draw holds it on every line,
+//! where a repetition is a draw too. The property tests check this against retrograde analysis
+//! ([`crate::retrograde`]) on random graphs with cycles, with tables small enough to be
+//! overwritten. The cost: values that depended on the line are searched again on every line
+//! that reaches them.
 
 //!
 //! The files follow the method: [`knowledge`] (the hooks a game may give, and what the solver

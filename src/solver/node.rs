@@ -127,6 +127,12 @@ pub(super) struct Worker<'t, G: Game> {
     /// With [`SolverKnowledge::STATIC_KILLERS`]: the two moves that last ended a node's static
     /// pass at each ply (`2·ply` the latest, `2·ply + 1` the one before).
     pub(super) killers: Vec<Option<G::Move>>,
+    /// With [`Game::REPEATS`]: the keys of the positions on the current line, the root first.
+    pub(super) line: Vec<u64>,
+    /// With [`Game::REPEATS`]: the place on `line` of the highest position that the subtree
+    /// being searched met again (`usize::MAX`: none). A node whose subtree met a position above
+    /// it has a value that depends on the line and stays out of the table.
+    pub(super) repeated: usize,
 }
 
 impl<'t, G: SolverKnowledge> Worker<'t, G> {
@@ -154,6 +160,8 @@ impl<'t, G: SolverKnowledge> Worker<'t, G> {
             wide: Vec::new(),
             wide_keys: Vec::new(),
             killers: Vec::new(),
+            line: Vec::new(),
+            repeated: usize::MAX,
         }
     }
 }
@@ -206,12 +214,66 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         depth: u32,
         no_win_now: bool,
     ) -> Score {
+        if G::REPEATS {
+            return self.search_on_line(p, alpha, beta, depth, no_win_now);
+        }
         let base = self.move_stack.len();
         self.ply += 1;
         let v = self.search_node(p, alpha, beta, depth, no_win_now, base);
         self.ply -= 1;
         self.move_stack.truncate(base);
         v
+    }
+
+    /// [`Self::search`] for a game whose positions repeat ([`Game::REPEATS`]): a position
+    /// already on the line is a leaf worth [`Game::repetition_value`]; any other is searched
+    /// with its key on the line, and notes in `repeated` how high above it its subtree met the
+    /// line again (the module's documentation says why that decides what is stored).
+    fn search_on_line(
+        &mut self,
+        p: &G,
+        alpha: Score,
+        beta: Score,
+        depth: u32,
+        no_win_now: bool,
+    ) -> Score {
+        let key = p.key();
+        if let Some(at) = self.line.iter().rposition(|&k| k == key) {
+            self.repeated = self.repeated.min(at);
+            self.stats.leaves += 1;
+            self.budget.exhausted(self.stats.nodes());
+            self.probed = None;
+            self.bounded = None;
+            self.keyed = None;
+            return p.to_move().sign() * p.repetition_value();
+        }
+        self.line.push(key);
+        let above = std::mem::replace(&mut self.repeated, usize::MAX);
+        let base = self.move_stack.len();
+        self.ply += 1;
+        let v = self.search_node(p, alpha, beta, depth, no_win_now, base);
+        self.ply -= 1;
+        self.move_stack.truncate(base);
+        self.line.pop();
+        self.repeated = self.repeated.min(above);
+        v
+    }
+
+    /// The part of a node's bounds `(lower, upper)` (mover's view) that holds whatever the
+    /// line, in a game whose positions repeat: both when its subtree met no position above it
+    /// on the line; else a lower bound above the repetition's value (the subtree that proves it
+    /// has no repetition among its leaves, which are all at least as good) and an upper bound
+    /// below it (the same for the other side). A bound that does not hold is `∓INF`.
+    #[inline]
+    fn bounds_off_the_line(&self, p: &G, lower: Score, upper: Score) -> (Score, Score) {
+        if self.repeated >= self.line.len() - 1 {
+            return (lower, upper);
+        }
+        let r = p.to_move().sign() * p.repetition_value();
+        (
+            if lower > r { lower } else { -INF },
+            if upper < r { upper } else { INF },
+        )
     }
 
     /// [`Self::search`] with this node's moves kept in `move_stack[base..]`.
@@ -637,8 +699,15 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             .map_or(255, |i| i.min(255) as u8);
         let best_index = to_key_orientation(p, symmetry, best_index);
         let work = (64 - (self.stats.nodes() - start_nodes).leading_zeros()) as u8;
-        let (lower, upper) = (shifted(lower, -offset), shifted(upper, -offset));
-        self.tt.store(key, lower, upper, best_index, draft, work);
+        let (lower, upper) = if G::REPEATS {
+            self.bounds_off_the_line(p, lower, upper)
+        } else {
+            (lower, upper)
+        };
+        if lower > -INF || upper < INF {
+            let (lower, upper) = (shifted(lower, -offset), shifted(upper, -offset));
+            self.tt.store(key, lower, upper, best_index, draft, work);
+        }
         m
     }
 }

@@ -392,6 +392,10 @@ impl<G: Tablebase + Sync> Game for Probed<'_, G> {
     fn move_name(&self, m: G::Move) -> String {
         self.position.move_name(m)
     }
+    const REPEATS: bool = G::REPEATS;
+    fn repetition_value(&self) -> Score {
+        self.position.repetition_value()
+    }
 }
 
 impl<G: Tablebase + PositionKey + Sync> Adapter for Probed<'_, G> {

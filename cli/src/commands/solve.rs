@@ -171,10 +171,13 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
             p.phase, p.lower, p.upper
         ));
     };
-    if let GameSpec::Dobutsu(p) = &spec {
+    // Dōbutsu shōgi is solved strongly (retrograde analysis, every position with its
+    // remoteness) unless df-pn is asked for, which solves the one position weakly.
+    let weakly = matches!(algo, Solver::Dfpn | Solver::DfpnMulti);
+    if let (GameSpec::Dobutsu(p), false) = (&spec, weakly) {
         activity.finish();
         if algo != Solver::AlphabetaTt {
-            bail!("Dōbutsu shōgi's positions repeat: it is solved strongly, by retrograde analysis (leave out --algo)");
+            bail!("Dōbutsu shōgi's positions repeat: it is solved strongly, by retrograde analysis (leave out --algo), or weakly by --algo dfpn or dfpn-multi");
         }
         let start = std::time::Instant::now();
         let s = match &tablebase {

@@ -395,6 +395,10 @@ impl Game for Dobutsu {
         Some((-1, 1))
     }
 
+    /// Positions repeat (pieces move back, captures are dropped again); a repetition is a
+    /// draw (Tanaka 2009: play that never ends is a draw).
+    const REPEATS: bool = true;
+
     fn move_name(&self, m: DobutsuMove) -> String {
         notation::move_name(self, m)
     }
