@@ -21,7 +21,7 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use crate::error::Error;
-use crate::game::{Player, PositionKey, Score};
+use crate::game::{Game, Player, PositionKey, Score};
 use crate::proof_number::dfpn::{self, DfpnConfig};
 use crate::proof_number::{self, Answer, Informed, Initial, PnConfig};
 use crate::report::SolveReport;
@@ -213,7 +213,89 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
     if cfg.best_move && s.complete && s.best_move.is_none() {
         s.best_move = keeping_move(game, method, cfg, &s);
     }
+    if G::REPEATS && s.complete {
+        let winner = match s.bounds {
+            (lo, _) if lo > 0 => Some(Player::Max),
+            (_, hi) if hi < 0 => Some(Player::Min),
+            _ => None,
+        };
+        if let Some(winner) = winner {
+            s.remoteness = remoteness(game, winner, cfg);
+        }
+    }
     Ok(s)
+}
+
+/// A game seen only for its ends: a position with no move is worth the sign of its value, any
+/// other 0 (a horizon is no end). What [`remoteness`] searches.
+#[derive(Clone)]
+struct EndsOnly<G>(G);
+
+impl<G: Game> Game for EndsOnly<G> {
+    type Move = G::Move;
+    type Moves = G::Moves;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn moves(&self) -> G::Moves {
+        self.0.moves()
+    }
+    fn play(&self, m: G::Move) -> Self {
+        EndsOnly(self.0.play(m))
+    }
+    fn evaluate(&self) -> Score {
+        if self.0.moves().next().is_none() {
+            self.0.evaluate().signum()
+        } else {
+            0
+        }
+    }
+    const REPEATS: bool = G::REPEATS;
+    fn repetition_value(&self) -> Score {
+        self.0.repetition_value().signum()
+    }
+}
+
+impl<G: PositionKey> PositionKey for EndsOnly<G> {
+    fn key(&self) -> u64 {
+        self.0.key()
+    }
+}
+
+impl<G: PositionKey> SolverKnowledge for EndsOnly<G> {}
+
+/// The remoteness of `game`, won by `winner`: the fewest plies `d` in which the winner forces
+/// an end it wins, the game cut at `d` plies (df-pn at `d` = 1, 2, …, each with its own
+/// table). Under perfect play that is the winner's shortest win against the loser's longest
+/// defence — retrograde analysis' remoteness: a win in `d` never repeats a position (each step
+/// brings the end nearer), so a repetition, worth no more than a draw, is no way out of it.
+/// `None` when a budget stops it.
+fn remoteness<G: PositionKey + SolverKnowledge>(
+    game: &G,
+    winner: Player,
+    cfg: &SolveConfig,
+) -> Option<u32> {
+    if game.moves().next().is_none() {
+        return Some(0);
+    }
+    let root = EndsOnly(game.clone());
+    for depth in 1..=u32::from(u16::MAX) {
+        let d = DfpnConfig {
+            tt_bytes: cfg.tt_bytes.min(64 << 20),
+            depth,
+            limits: cfg.limits.clone(),
+            ..DfpnConfig::default()
+        };
+        let mut dfpn = dfpn::Dfpn::new(&d).ok()?;
+        // MAX wins by d: V >= 1 proven; MIN wins by d: V >= 0 disproven.
+        let r = dfpn.prove(&root, i32::from(winner == Player::Max));
+        match (winner, r.answer) {
+            (Player::Max, Answer::Proven) | (Player::Min, Answer::Disproven) => return Some(depth),
+            (_, Answer::Unknown) => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A move that keeps the proven result `s` of `game`, found by solving the children in turn

@@ -86,6 +86,9 @@ pub struct SolveReport {
     /// True when the opening book answered without a search.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub from_book: bool,
+    /// See [`crate::Solution::remoteness`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub remoteness: Option<u32>,
     /// Wall-clock time, milliseconds.
     pub time_ms: f64,
 }

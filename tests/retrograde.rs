@@ -7,7 +7,7 @@
 //!
 //! The weak solvers on the same graphs (the game says its positions repeat): the exact solver
 //! (alpha-beta with its table) and df-pn (binary and multi-valued) give every reachable
-//! position the brute force's result, with tables of 1 KiB, so that entries are overwritten and
+//! position the brute force's result and remoteness, with tables of 1 KiB, so that entries are overwritten and
 //! found again on other lines: a result stored from one line and read on another (the
 //! graph-history interaction) would show as a wrong sign.
 
@@ -212,8 +212,9 @@ proptest! {
     }
 }
 
-/// The solve of `p` by `method` with a 1 KiB table: the result's sign (`None`: not proven).
-fn weakly(p: &Graph, method: Method) -> Option<Score> {
+/// The solve of `p` by `method` with a 1 KiB table: the result's sign (`None`: not proven) and
+/// its remoteness.
+fn weakly(p: &Graph, method: Method) -> (Option<Score>, Option<u32>) {
     let cfg = SolveConfig {
         tt_bytes: 1 << 10,
         limits: Limits::none().with_max_nodes(2_000_000),
@@ -222,12 +223,13 @@ fn weakly(p: &Graph, method: Method) -> Option<Score> {
     let s = solve(p, method, &cfg).unwrap();
     assert!(s.complete, "{method} stopped by its budget at {}", p.at);
     // (The binary methods prove win, draw or loss: a bound past 0, or 0 itself.)
-    match s.bounds {
+    let sign = match s.bounds {
         (lo, _) if lo > 0 => Some(1),
         (_, hi) if hi < 0 => Some(-1),
         (0, 0) => Some(0),
         _ => None,
-    }
+    };
+    (sign, s.remoteness)
 }
 
 proptest! {
@@ -240,7 +242,7 @@ proptest! {
         for p in reachable(&nodes) {
             let g = at(&nodes, p);
             for method in [Method::AlphaBetaTt, Method::Dfpn, Method::DfpnMulti] {
-                prop_assert_eq!(weakly(&g, method), Some(want[p].0), "{} at position {}", method, p);
+                prop_assert_eq!(weakly(&g, method), (Some(want[p].0), want[p].1), "{} at position {}", method, p);
             }
         }
     }
@@ -254,15 +256,15 @@ fn the_tree_proof_number_search_refuses_a_game_whose_positions_repeat() {
         end: 0,
     }]);
     for method in [Method::Pn, Method::PnMulti] {
-        let err = solve(&at(&nodes, 0), method, &SolveConfig::default())
-            .err()
-            .expect("refused");
+        let Err(err) = solve(&at(&nodes, 0), method, &SolveConfig::default()) else {
+            panic!("{method} should refuse");
+        };
         assert!(matches!(err, Error::Repeats { .. }), "{err}");
         assert!(err.to_string().contains("use alphabeta-tt, dfpn"), "{err}");
     }
     // The others: a position that only repeats is a draw.
     for method in [Method::AlphaBetaTt, Method::Dfpn, Method::DfpnMulti] {
-        assert_eq!(weakly(&at(&nodes, 0), method), Some(0), "{method}");
+        assert_eq!(weakly(&at(&nodes, 0), method), (Some(0), None), "{method}");
     }
 }
 

@@ -124,6 +124,9 @@ pub fn print_solve(game: &str, r: &SolveReport) {
         r.outcome.unwrap_or("unknown")
     );
     println!("best move   {}", r.best_move.as_deref().unwrap_or("-"));
+    if let Some(d) = r.remoteness {
+        println!("remoteness  {d} plies to the end under perfect play");
+    }
     let s = &r.stats;
     if let Some(n) = r.proof_nodes {
         println!("proof       {n} nodes, checked");

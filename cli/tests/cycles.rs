@@ -24,8 +24,9 @@ fn solve_gives_the_value_and_the_remoteness_of_a_position_that_can_repeat() {
         let (code, out, err) = gamesearch(&["solve", ENDGAME, "--algo", algo, "--json"]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["algorithm"], algo, "{out}");
+        assert_eq!(v["algo"], algo, "{out}");
         assert!(v["value"] == 1 || v["outcome"] == "win", "{out}");
+        assert_eq!(v["remoteness"], 15, "{out}");
     }
     // The tree proof-number search keeps no line, and says so.
     let (code, _, err) = gamesearch(&["solve", ENDGAME, "--algo", "pn"]);

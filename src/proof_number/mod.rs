@@ -826,6 +826,7 @@ impl<M> PnValue<M> {
             proof_nodes: None,
             root_numbers: None,
             from_book: false,
+            remoteness: None,
         }
     }
 }

@@ -213,6 +213,10 @@ pub struct Solution<M> {
     pub root_numbers: Option<(u32, u32)>,
     /// True when the opening book ([`SolveConfig::book`]) answered without a search.
     pub from_book: bool,
+    /// For a game whose positions repeat ([`Game::REPEATS`]), won or lost, solved by
+    /// [`crate::exact::solve`]: the plies to the end under perfect play (the winner's
+    /// shortest, the loser's longest). `None` otherwise: a draw, another game, a budget.
+    pub remoteness: Option<u32>,
 }
 
 impl<M: Copy> Solution<M> {
@@ -238,6 +242,7 @@ impl<M: Copy> Solution<M> {
             tt_bytes: self.tt_bytes,
             peak_tree_bytes: self.peak_tree_bytes,
             proof_nodes: self.proof_nodes,
+            remoteness: self.remoteness,
             root_numbers: self.root_numbers,
             from_book: self.from_book,
             time_ms,

@@ -239,6 +239,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 proof_nodes: None,
                 root_numbers: None,
                 from_book: false,
+                remoteness: None,
             };
             (solution, std::mem::take(&mut main.move_stack))
         };
@@ -278,6 +279,7 @@ pub(super) fn book_answer<G: PositionKey + SolverKnowledge>(
         proof_nodes: None,
         root_numbers: None,
         from_book: true,
+        remoteness: None,
     })
 }
 

@@ -202,11 +202,20 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         if let Some(rules) = spec.rules_note() {
             v["rules"] = serde_json::json!(rules);
         }
+        // A game whose positions repeat always says its remoteness (null: a draw or unknown).
+        if on_game!(&spec, g => repeats(g)) {
+            v["remoteness"] = serde_json::json!(r.remoteness);
+        }
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print_solve(&game_title(&game, &spec), &r);
     }
     Ok(())
+}
+
+/// Whether `g`'s positions can repeat ([`gamesearch::Game::REPEATS`]).
+fn repeats<G: gamesearch::Game>(_: &G) -> bool {
+    G::REPEATS
 }
 
 /// `cfg` with the book at `path` (if any), which must be one for `game`'s rules.
