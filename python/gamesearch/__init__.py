@@ -32,6 +32,7 @@ __all__ = [
     "PythonGame",
     "SearchResult",
     "Solution",
+    "StrongSolution",
     "Solver",
     "Split",
     "Stats",
@@ -43,6 +44,7 @@ __all__ = [
     "search",
     "solve",
     "solve_job",
+    "solve_strongly",
     "split",
     "trace",
 ]
@@ -72,6 +74,9 @@ class PythonGame(Protocol):
       depend on the score so far.
     - optional `value_bounds()`: `(lo, hi)` bounding every `evaluate()` (NegaScout and the
       multi-valued solvers use it).
+    - optional `repeats = True` (an attribute), with `key()`: positions can come back. `solve`
+      (alphabeta-tt, dfpn, dfpn-multi) then treats a position met again on the line as a draw
+      and gives a won or lost answer's `remoteness`; `solve_strongly` solves every position.
 
     A move in a result (`best_move`, `pv`) is the object `moves()` returned.
     """
@@ -138,6 +143,9 @@ class Solution:
     #: Why `value` is None when the search finished: the binary solvers (pn, dfpn) prove win,
     #: draw or loss (`outcome`, `bounds`), not the exact value.
     note: Optional[str] = None
+    #: A game whose positions repeat, won or lost: plies to the end under perfect play (the
+    #: winner's shortest, the loser's longest); None otherwise.
+    remoteness: Optional[int] = None
 
 
 #: The binary solvers, which prove win, draw or loss rather than the exact value.
@@ -184,6 +192,7 @@ def _solution(d: dict) -> Solution:
         time_ms=d["time_ms"],
         proof_nodes=d.get("proof_nodes"),
         from_book=d.get("from_book", False),
+        remoteness=d.get("remoteness"),
         note=(
             f"{d['algo']} proves win, draw or loss (see outcome and bounds), not the exact "
             f"value: method=\"{d['algo']}-multi\" finds the value"
@@ -305,6 +314,58 @@ def solve(
     except KeyboardInterrupt as e:
         raise _partial(e, _solution) from None
     return _solution(d)
+
+
+@dataclass(frozen=True)
+class StrongSolution:
+    """What `solve_strongly` found for the root: `value` (+1, 0 or -1, MAX's view; None when
+    stopped before the root was settled), `remoteness` (plies to the end; None for a draw), a
+    `best_move` that keeps the value (the fastest win, the slowest loss), the `positions`
+    reachable, and whether every one was settled."""
+
+    value: Optional[int]
+    remoteness: Optional[int]
+    best_move: Any
+    positions: int
+    complete: bool
+    time_ms: float
+
+
+def solve_strongly(
+    game: PythonGame, *, max_positions: int = 1 << 26, max_time: Optional[float] = None
+) -> StrongSolution:
+    """Solves a game written in Python (with `key()`; positions may repeat) strongly: every
+    position reachable from `game` by retrograde analysis, a repetition that neither side can
+    leave a draw; returns the root's answer. Past `max_positions` it raises GameSearchError.
+
+    >>> class Shuttle:   # a token on 0..3; MAX moves it left or right, MIN too; 3 ends, MAX wins
+    ...     repeats = True
+    ...     def __init__(s, at=0, mover=1): s.at, s.mover = at, mover
+    ...     def to_move(s): return s.mover
+    ...     def moves(s): return [] if s.at == 3 else [m for m in (-1, 1) if 0 <= s.at + m]
+    ...     def play(s, m): return Shuttle(s.at + m, -s.mover)
+    ...     def evaluate(s): return 1 if s.at == 3 else 0
+    ...     def key(s): return s.at * 2 + (s.mover == 1)
+    >>> r = solve_strongly(Shuttle())
+    >>> r.value, r.remoteness   # MIN steps back each time: a draw
+    (0, None)
+    """
+    try:
+        d = _core.solve_strongly(game, _whole("max_positions", max_positions, high=_U64), max_time)
+    except KeyboardInterrupt as e:
+        raise _partial(e, _strong) from None
+    return _strong(d)
+
+
+def _strong(d: dict) -> StrongSolution:
+    return StrongSolution(
+        value=d["value"],
+        remoteness=d["remoteness"],
+        best_move=d["best_move"],
+        positions=d["positions"],
+        complete=d["complete"],
+        time_ms=d["time_ms"],
+    )
 
 
 class Solver:

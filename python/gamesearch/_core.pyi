@@ -68,6 +68,11 @@ def solve(
     """The report as a dict (gamesearch.solve wraps it in a Solution); `game` is a Game or an
     object of the game protocol (one thread)."""
 
+def solve_strongly(
+    game: Any, max_positions: int = ..., max_time: Optional[float] = None
+) -> dict[str, Any]:
+    """The root's answer of a strong solve (gamesearch.solve_strongly wraps it)."""
+
 def algorithms(exact: bool = False) -> list[str]:
     """Every algorithm `search()` takes; with exact=True those equal to minimax on every game.
 

@@ -603,9 +603,59 @@ pub(crate) fn solve<'py>(
         return finish(py, serde_json::to_value(&report).map_err(bad)?, interrupted);
     }
     let root = python_root(game, threads)?;
+    if root.repeats() {
+        return solve_python(py, root, &stop, method.name(), |p| {
+            exact::solve(&protocol::Repeating(p.clone()), method, &cfg)
+        });
+    }
     solve_python(py, root, &stop, method.name(), |p| {
         exact::solve(p, method, &cfg)
     })
+}
+
+/// Solves `game`, a game written in Python whose positions repeat (`repeats = True`), strongly:
+/// every position reachable from it by retrograde analysis (one thread), and returns the
+/// root's answer: `value` (+1, 0 or −1, the first player's view), `remoteness` (plies to the
+/// end; None for a draw), `best_move` (the game's object), `positions` reachable, `complete`.
+#[pyfunction]
+#[pyo3(signature = (game, max_positions = 1 << 26, max_time = None))]
+pub(crate) fn solve_strongly<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    max_positions: u64,
+    max_time: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    use gamesearch::retrograde::{self, RetrogradeConfig};
+    let stop = Arc::new(AtomicBool::new(false));
+    let root = python_root(game, 1)?;
+    if !root.repeats() && !root.keyed() {
+        return Err(bad("a strong solve needs the game's key(), equal for equal positions"));
+    }
+    let cfg = RetrogradeConfig {
+        max_positions,
+        limits: limits(None, max_time, &stop)?,
+        ..RetrogradeConfig::default()
+    };
+    let flag = stop.clone();
+    let (out, interrupted) = interruptible(py, &stop, move || {
+        root.run(flag, |p| {
+            let s = retrograde::solve_strongly(p, &cfg)?;
+            let here = s.probe(p);
+            let best = s.best_move(p);
+            let best = Python::with_gil(|py| best.and_then(|m| p.move_object(py, m)));
+            Ok::<_, gamesearch::Error>((s.stats(), s.complete(), here, best))
+        })
+    })?;
+    let (stats, complete, here, best) = out?.map_err(bad)?;
+    let report = serde_json::json!({
+        "algo": "retrograde",
+        "value": here.map(|h| h.value),
+        "remoteness": here.and_then(|h| h.remoteness),
+        "positions": stats.positions,
+        "complete": complete,
+        "time_ms": stats.seconds * 1e3,
+    });
+    with_objects(py, report, best, None, interrupted)
 }
 
 const ONE_THREAD: &str =
@@ -1078,6 +1128,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(pentanomial, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_strongly, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(trace, m)?)?;
     m.add_function(wrap_pyfunction!(methods, m)?)?;

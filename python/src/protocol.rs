@@ -451,10 +451,47 @@ impl SolverKnowledge for PyGame {
 /// The engine's heuristic: the game's `evaluate()`.
 impl gamesearch::engine::Heuristic for PyGame {}
 
+/// A game written in Python that says its positions repeat (`repeats = True`): the same game,
+/// with [`Game::REPEATS`] (a repetition is a draw), which the solvers read.
+#[derive(Clone)]
+pub struct Repeating(pub PyGame);
+
+impl Game for Repeating {
+    type Move = u32;
+    type Moves = Moves;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn moves(&self) -> Moves {
+        self.0.moves()
+    }
+    fn play(&self, m: u32) -> Self {
+        Repeating(self.0.play(m))
+    }
+    fn evaluate(&self) -> Score {
+        self.0.evaluate()
+    }
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        self.0.value_bounds()
+    }
+    fn move_name(&self, m: u32) -> String {
+        self.0.move_name(m)
+    }
+    const REPEATS: bool = true;
+}
+
+impl gamesearch::Adapter for Repeating {
+    type Inner = PyGame;
+    fn inner(&self) -> &PyGame {
+        &self.0
+    }
+}
+
 /// A Python game checked at its root: the methods the protocol needs exist, and
 /// `value_bounds()`, when there, is a pair of ints.
 pub struct Root {
     obj: Py<PyAny>,
+    repeats: bool,
     keyed: bool,
     scored: bool,
     bounds: Option<(Score, Score)>,
@@ -490,8 +527,18 @@ impl Root {
         } else {
             None
         };
+        // A game whose positions repeat says so (`repeats = True`) and needs `key()`: a
+        // repetition is a position whose key is met again on the line.
+        let repeats = obj.hasattr("repeats")? && obj.getattr("repeats")?.is_truthy()?;
+        if repeats && !obj.hasattr("key")? {
+            return Err(PyTypeError::new_err(format!(
+                "{} says its positions repeat (repeats = True): it needs key(), equal for equal positions",
+                type_name(obj)
+            )));
+        }
         Ok(Root {
             obj: obj.clone().unbind(),
+            repeats,
             keyed: obj.hasattr("key")?,
             scored: obj.hasattr("key")? && obj.hasattr("score_so_far")?,
             bounds,
@@ -501,6 +548,12 @@ impl Root {
     /// Whether the game has `key()`.
     pub fn keyed(&self) -> bool {
         self.keyed
+    }
+
+    /// Whether the game says its positions repeat (`repeats = True`): it is then solved as
+    /// [`Repeating`].
+    pub fn repeats(&self) -> bool {
+        self.repeats
     }
 
     /// Runs `job` on the root with the GIL held (call it on the search thread), and returns its

@@ -469,3 +469,99 @@ def test_ctrl_c_stops_a_python_game(interrupt):
     out, _ = p.communicate(timeout=30)
     assert time.monotonic() - sent < 5
     assert out.strip() == "interrupted False True", out
+
+
+# Games whose positions repeat: a directed graph with cycles, each position's mover and moves
+# drawn by hypothesis, ends worth -1, 0 or +1. The oracle is the definition, round by round,
+# written here: won in k plies when a child is won for the mover after k - 1 rounds (the least
+# such k), lost in k when every child is lost for the mover (the last of them); what no round
+# decides is a draw.
+cyclic_graphs = st.integers(1, 12).flatmap(
+    lambda n: st.lists(
+        st.tuples(st.sampled_from([1, -1]), st.lists(st.integers(0, n - 1), max_size=3), st.integers(-1, 1)),
+        min_size=n,
+        max_size=n,
+    )
+)
+
+
+class Cyclic:
+    """The protocol over such a graph: `repeats = True`, the position's index as its key."""
+
+    repeats = True
+    __slots__ = ("graph", "at")
+
+    def __init__(self, graph, at=0):
+        self.graph, self.at = graph, at
+
+    def to_move(self):
+        return self.graph[self.at][0]
+
+    def moves(self):
+        return list(range(len(self.graph[self.at][1])))
+
+    def play(self, m):
+        return Cyclic(self.graph, self.graph[self.at][1][m])
+
+    def evaluate(self):
+        mover, nxt, end = self.graph[self.at]
+        return end if not nxt else 0
+
+    def key(self):
+        return self.at
+
+
+def by_rounds(graph):
+    """(value for MAX, remoteness or None) of every position, by the definition."""
+    known = [(end, 0) if not nxt and end != 0 else None for _, nxt, end in graph]
+    for _ in range(len(graph) + 1):
+        before = list(known)
+        for p, (mover, nxt, _) in enumerate(graph):
+            if before[p] is not None or not nxt:
+                continue
+            won = [before[c][1] for c in nxt if before[c] is not None and before[c][0] == mover]
+            if won:
+                known[p] = (mover, min(won) + 1)
+            elif all(before[c] is not None and before[c][0] == -mover for c in nxt):
+                known[p] = (-mover, max(before[c][1] for c in nxt) + 1)
+        if known == before:
+            break
+    return [k if k is not None else (0, None) for k in known]
+
+
+@settings(max_examples=300, deadline=None)
+@given(cyclic_graphs)
+def test_a_python_game_whose_positions_repeat_is_solved_weakly_and_strongly(graph):
+    want = by_rounds(graph)
+    value, remoteness = want[0]
+    strong = gs.solve_strongly(Cyclic(graph))
+    assert strong.complete
+    assert (strong.value, strong.remoteness) == (value, remoteness)
+    for method in ("alphabeta-tt", "dfpn", "dfpn-multi"):
+        s = gs.solve(Cyclic(graph), method, tt_mb=1)
+        assert s.complete, method
+        assert s.outcome == {1: "win", 0: "draw", -1: "loss"}[value], method
+        assert s.remoteness == remoteness, method
+    # The tree proof-number search keeps no line: a clear error.
+    with pytest.raises(GameSearchError, match="positions repeat"):
+        gs.solve(Cyclic(graph), "pn")
+
+
+def test_a_game_that_repeats_needs_a_key():
+    class Keyless:
+        repeats = True
+
+        def to_move(self):
+            return 1
+
+        def moves(self):
+            return [0]
+
+        def play(self, m):
+            return self
+
+        def evaluate(self):
+            return 0
+
+    with pytest.raises(TypeError, match="needs key"):
+        gs.solve(Keyless())
