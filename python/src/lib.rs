@@ -628,8 +628,10 @@ pub(crate) fn solve_strongly<'py>(
     use gamesearch::retrograde::{self, RetrogradeConfig};
     let stop = Arc::new(AtomicBool::new(false));
     let root = python_root(game, 1)?;
-    if !root.repeats() && !root.keyed() {
-        return Err(bad("a strong solve needs the game's key(), equal for equal positions"));
+    if !root.keyed() {
+        return Err(bad(
+            "a strong solve needs the game's key(), equal for equal positions",
+        ));
     }
     let cfg = RetrogradeConfig {
         max_positions,
