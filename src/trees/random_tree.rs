@@ -277,7 +277,7 @@ pub struct RandomTree {
 
 /// SplitMix64's finaliser: a good 64-bit mixer.
 #[inline]
-pub(super) fn mix(mut z: u64) -> u64 {
+fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -285,7 +285,7 @@ pub(super) fn mix(mut z: u64) -> u64 {
 
 /// A uniform draw in `0..n` from a hash (n > 0).
 #[inline]
-pub(super) fn below(key: u64, n: u64) -> u64 {
+fn below(key: u64, n: u64) -> u64 {
     ((key as u128 * n as u128) >> 64) as u64
 }
 
