@@ -173,7 +173,7 @@ impl Solver {
                     solve_shipped!(py, cfg, stop, slot, rules, p, &g.moves, Hex)
                 }
                 GameSpec::Dobutsu(_) => Err(bad(
-                    "Dōbutsu shōgi's positions repeat: it is solved strongly, by the command line's `gamesearch solve dobutsu…` and `tablebase build dobutsu` (not yet by the Python package)",
+                    "Dōbutsu shōgi's positions repeat, which this kept-table solver does not follow: gs.solve(game, \"dfpn\") solves one position, the command line's `gamesearch tablebase build dobutsu` every position",
                 )),
                 GameSpec::Random(_) | GameSpec::Tree(_) if window.is_some() => Err(bad(
                     "window: random and explicit trees are solved without one",
