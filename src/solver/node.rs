@@ -214,49 +214,45 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         depth: u32,
         no_win_now: bool,
     ) -> Score {
+        // (A game whose positions repeat: a position already on the line is a leaf; any
+        // other joins the line while it is searched, see [`Self::met_again`].)
+        let mut above = usize::MAX;
         if G::REPEATS {
-            return self.search_on_line(p, alpha, beta, depth, no_win_now);
+            if let Some(v) = self.met_again(p) {
+                return v;
+            }
+            above = std::mem::replace(&mut self.repeated, usize::MAX);
         }
         let base = self.move_stack.len();
         self.ply += 1;
         let v = self.search_node(p, alpha, beta, depth, no_win_now, base);
         self.ply -= 1;
         self.move_stack.truncate(base);
+        if G::REPEATS {
+            self.line.pop();
+            self.repeated = self.repeated.min(above);
+        }
         v
     }
 
-    /// [`Self::search`] for a game whose positions repeat ([`Game::REPEATS`]): a position
-    /// already on the line is a leaf worth [`Game::repetition_value`]; any other is searched
-    /// with its key on the line, and notes in `repeated` how high above it its subtree met the
-    /// line again (the module's documentation says why that decides what is stored).
-    fn search_on_line(
-        &mut self,
-        p: &G,
-        alpha: Score,
-        beta: Score,
-        depth: u32,
-        no_win_now: bool,
-    ) -> Score {
+    /// For a game whose positions repeat ([`Game::REPEATS`]): a position already on the line is
+    /// a leaf worth [`Game::repetition_value`] (returned, and `repeated` notes how high on the
+    /// line it is); any other joins the line (`None`), and its search then notes in `repeated`
+    /// how high above it its subtree met the line again (the module's documentation says why
+    /// that decides what is stored).
+    fn met_again(&mut self, p: &G) -> Option<Score> {
         let key = p.key();
-        if let Some(at) = self.line.iter().rposition(|&k| k == key) {
-            self.repeated = self.repeated.min(at);
-            self.stats.leaves += 1;
-            self.budget.exhausted(self.stats.nodes());
-            self.probed = None;
-            self.bounded = None;
-            self.keyed = None;
-            return p.to_move().sign() * p.repetition_value();
-        }
-        self.line.push(key);
-        let above = std::mem::replace(&mut self.repeated, usize::MAX);
-        let base = self.move_stack.len();
-        self.ply += 1;
-        let v = self.search_node(p, alpha, beta, depth, no_win_now, base);
-        self.ply -= 1;
-        self.move_stack.truncate(base);
-        self.line.pop();
-        self.repeated = self.repeated.min(above);
-        v
+        let Some(at) = self.line.iter().rposition(|&k| k == key) else {
+            self.line.push(key);
+            return None;
+        };
+        self.repeated = self.repeated.min(at);
+        self.stats.leaves += 1;
+        self.budget.exhausted(self.stats.nodes());
+        self.probed = None;
+        self.bounded = None;
+        self.keyed = None;
+        Some(p.to_move().sign() * p.repetition_value())
     }
 
     /// The part of a node's bounds `(lower, upper)` (mover's view) that holds whatever the
