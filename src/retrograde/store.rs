@@ -175,6 +175,20 @@ impl StrongSolution {
         self.stats
     }
 
+    /// The keys of the positions solved, ascending: for counting them as a publication counts
+    /// (which positions, which images as one).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+    /// use gamesearch::retrograde::{solve_strongly, RetrogradeConfig};
+    /// let s = solve_strongly(&Nim::new(9), &RetrogradeConfig::default()).unwrap();
+    /// assert_eq!(s.keys().count() as u64, s.stats().positions);
+    /// assert!(s.keys().zip(s.keys().skip(1)).all(|(a, b)| a < b));
+    /// ```
+    pub fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.len()).map(|i| self.key_at(i))
+    }
+
     /// Writes the solution to `path`, whole or not at all (to a file beside it, then renamed);
     /// `game` names what it solves (the game's text, rules included), checked by
     /// [`open`](Self::open).

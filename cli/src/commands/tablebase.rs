@@ -372,23 +372,26 @@ fn build_strong(root: Dobutsu, a: &BuildArgs, show: bool) -> Result<()> {
     let st = s.stats();
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let at_root = s.probe(&root).expect("the root is in its own solution");
+    // Tanaka (2009) counts the positions before a lion is taken: those with both lions.
+    let both_lions = Dobutsu::with_both_lions(&s);
     if a.json {
         println!(
             "{}",
-            serde_json::json!({"game": a.game, "positions": st.positions, "ends": st.ends, "arrows": st.arrows,
+            serde_json::json!({"game": a.game, "positions": st.positions, "with_both_lions": both_lions, "ends": st.ends, "arrows": st.arrows,
                 "wins": st.wins, "draws": st.draws, "losses": st.losses,
                 "value": at_root.value, "remoteness": at_root.remoteness,
                 "seconds": st.seconds, "bytes": bytes, "file": path.display().to_string()})
         );
     } else {
         println!(
-            "{}: {} positions reachable, {} of them ends ({} won, {} drawn, {} lost for the side to move), {} moves; start {}; {} in {}, {:.1} s",
+            "{}: {} positions reachable, {} of them ends ({} won, {} drawn, {} lost for the side to move), {} with both lions on the board (Tanaka's count), {} moves; start {}; {} in {}, {:.1} s",
             a.game,
             st.positions,
             st.ends,
             st.wins,
             st.draws,
             st.losses,
+            both_lions,
             st.arrows,
             describe(&at_root),
             gamesearch::error::human_bytes(bytes as usize),

@@ -1,13 +1,19 @@
-//! What the engine knows of Dōbutsu shōgi beyond the rules: material. The exact solver gets no
-//! hooks: the game's positions repeat, so it is solved strongly ([`gamesearch::retrograde`]).
+//! What the engine knows of Dōbutsu shōgi beyond the rules: material; and what the exact solver
+//! knows: a move that wins at once.
 
 use gamesearch::engine::Heuristic;
 use gamesearch::{Game, Score, SolverKnowledge};
 
-use super::{Dobutsu, CHICK, ELEPHANT, GIRAFFE, HEN, THEIRS};
+use super::{Dobutsu, DobutsuMove, CHICK, ELEPHANT, GIRAFFE, HEN, THEIRS};
 
-/// No knowledge beyond the rules.
-impl SolverKnowledge for Dobutsu {}
+/// The solver takes a win at once (the lion taken, or a safe try) without searching: otherwise
+/// it searches the other moves of a position with a safe try first, on lines that may run as
+/// long as the positions are many (a position repeats only on its own line).
+impl SolverKnowledge for Dobutsu {
+    fn immediate_win(&self) -> Option<DobutsuMove> {
+        self.winning_move()
+    }
+}
 
 /// A piece's worth, by kind (the lion's is the game).
 fn worth(kind: u8) -> Score {

@@ -13,9 +13,8 @@
 //!   drop a piece from its hand onto any empty square (no restriction on files or ranks);
 //! - a side wins by capturing the opponent's lion, or by moving its lion onto the far rank
 //!   where the opponent cannot capture it at once (the "try"); moving into check is allowed;
-//! - a side that can win with its next move has won (its moves are then the winning ones: the
-//!   rest cannot change the result, and the published count of positions leaves out what
-//!   follows them);
+//! - a side that can take the opponent's lion has won: its moves are then the captures of the
+//!   lion (the rest cannot change the result, and Tanaka's count of positions stops there);
 //! - a side with no move loses; a position repeated is a draw (never a win for either side,
 //!   which is what [`gamesearch::retrograde`] gives every position it cannot settle).
 //!
@@ -177,6 +176,29 @@ impl Dobutsu {
         }
     }
 
+    /// How many positions of a strong solution of Dōbutsu shōgi have both lions on the board:
+    /// the count Tanaka (2009) publishes (246,803,167 from the start), which leaves out the
+    /// positions after a lion is taken, and counts as this crate's keys do (the board from the
+    /// side to move, a position and its mirror image as one).
+    ///
+    /// ```
+    /// use gamesearch::retrograde::{solve_by_unmoves, RetrogradeConfig};
+    /// use gamesearch_games::Dobutsu;
+    /// let root: Dobutsu = "dobutsu:board=.l./.../.../.L./s".parse().unwrap();
+    /// let s = solve_by_unmoves(&root, &RetrogradeConfig::default()).unwrap();
+    /// let both = Dobutsu::with_both_lions(&s);
+    /// assert!(0 < both && both < s.stats().positions); // some ends have a lion taken
+    /// ```
+    pub fn with_both_lions(solution: &gamesearch::retrograde::StrongSolution) -> u64 {
+        solution
+            .keys()
+            .filter(|&key| {
+                let code = |s: u64| (key >> (4 * s) & 15) as u8;
+                (0..12).any(|s| code(s) == LION) && (0..12).any(|s| code(s) == LION | THEIRS)
+            })
+            .count() as u64
+    }
+
     /// The position turned round: the opponent's side, with the other side to move.
     pub(crate) fn flipped(&self) -> Self {
         let mut board = [0u8; 12];
@@ -208,16 +230,8 @@ impl Dobutsu {
         (0..3).any(|s| self.board[s] == LION | THEIRS && !self.attacked_by_mover(s))
     }
 
-    /// Whether the mover wins with its next move: it can take the opponent's lion, or step its
-    /// lion onto the far rank where nothing of the opponent's attacks it.
-    pub(crate) fn wins_at_once(&self) -> bool {
-        let mut win = false;
-        self.winning_moves(|_, _| win = true);
-        win
-    }
-
-    /// Calls `each(from, to)` for every move that wins at once (see [`Self::wins_at_once`]).
-    fn winning_moves(&self, mut each: impl FnMut(u8, u8)) {
+    /// Calls `each(from, to)` for every move that takes the opponent's lion.
+    fn lion_captures(&self, mut each: impl FnMut(u8, u8)) {
         let Some(their_lion) = self.board.iter().position(|&c| c == LION | THEIRS) else {
             return;
         };
@@ -227,16 +241,34 @@ impl Dobutsu {
                 each(s as u8, their_lion as u8);
             }
         }
-        let Some(lion) = self.board.iter().position(|&c| c == LION) else {
-            return;
-        };
+    }
+
+    /// Whether the mover can take the opponent's lion (and so has won).
+    pub(crate) fn can_take_lion(&self) -> bool {
+        let mut can = false;
+        self.lion_captures(|_, _| can = true);
+        can
+    }
+
+    /// A move that wins at once, if there is one: a capture of the opponent's lion, or a step
+    /// of the mover's lion onto the far rank where nothing of the opponent's attacks it (a safe
+    /// try: the opponent, to move, finds the lion there out of reach).
+    pub(crate) fn winning_move(&self) -> Option<DobutsuMove> {
+        if self.decided() {
+            return None; // the game is over
+        }
+        let mut win = None;
+        self.lion_captures(|from, to| win = win.or(Some(DobutsuMove { from, to })));
+        if win.is_some() {
+            return win;
+        }
+        let lion = self.board.iter().position(|&c| c == LION)?;
         let mut far = STEPS[LION as usize][lion] & 0b1110_0000_0000;
         while far != 0 {
             let t = far.trailing_zeros() as usize;
             far &= far - 1;
-            let c = self.board[t];
-            if c != 0 && c & THEIRS == 0 || t == their_lion {
-                continue; // its own piece is there, or the lion is taken (listed above)
+            if self.board[t] != 0 && self.board[t] & THEIRS == 0 {
+                continue; // its own piece is there
             }
             // Safe when no piece of theirs but the one taken there attacks t.
             let attacked = (0..12).any(|s| {
@@ -244,9 +276,13 @@ impl Dobutsu {
                 s != t && c & THEIRS != 0 && STEPS_DOWN[(c & 7) as usize][s] >> t & 1 == 1
             });
             if !attacked {
-                each(lion as u8, t as u8);
+                return Some(DobutsuMove {
+                    from: lion as u8,
+                    to: t as u8,
+                });
             }
         }
+        None
     }
 
     /// Every piece is where a legal position can have it: one lion for the side not to move
@@ -314,10 +350,9 @@ impl Game for Dobutsu {
         if self.decided() {
             return out;
         }
-        // A side that can win at once has won: its moves are the winning ones (the rest cannot
-        // change the value, and the game's published count of positions leaves out what
-        // follows them).
-        self.winning_moves(|from, to| {
+        // A side that can take the lion has won: its moves are the captures (the rest cannot
+        // change the value, and Tanaka's count of positions stops here).
+        self.lion_captures(|from, to| {
             out.list[out.len as usize] = DobutsuMove { from, to };
             out.len += 1;
         });
@@ -450,11 +485,10 @@ impl UnMoves for Dobutsu {
     /// or a hen for a chick in hand) — or the mover's lion, when the mover has none.
     fn unmoves(&self, mut each: impl FnMut(Self)) {
         let lion_taken = !self.board.contains(&LION);
-        let over = self.decided();
-        // A position that wins at once has only its winning moves: a predecessor that could
-        // have won at once is one only by a winning move (the lion taken, or a safe try).
-        let mut each = |p: Dobutsu, winning: bool| {
-            if winning || !p.wins_at_once() {
+        // A position that can take the lion has only those captures: a predecessor that could
+        // take the lion is one only by taking it.
+        let mut each = |p: Dobutsu, took_lion: bool| {
+            if took_lion || !p.can_take_lion() {
                 each(p);
             }
         };
@@ -479,7 +513,6 @@ impl UnMoves for Dobutsu {
                 HEN if t < 3 => before[1] = (CHICK, 1 << (t + 3)),
                 _ => {}
             }
-            let tried = kind == LION && t < 3 && over;
             for (was, mut from) in before {
                 while from != 0 {
                     let f = from.trailing_zeros() as usize;
@@ -495,7 +528,7 @@ impl UnMoves for Dobutsu {
                         continue;
                     }
                     p.board[t] = 0;
-                    each(p.flipped(), tried);
+                    each(p.flipped(), false);
                     for slot in 0..3 {
                         if self.hands[1][slot] == 0 {
                             continue;
@@ -503,10 +536,10 @@ impl UnMoves for Dobutsu {
                         let mut q = p;
                         q.hands[1][slot] -= 1;
                         q.board[t] = HAND_KINDS[slot];
-                        each(q.flipped(), tried);
+                        each(q.flipped(), false);
                         if slot == 2 {
                             q.board[t] = HEN;
-                            each(q.flipped(), tried);
+                            each(q.flipped(), false);
                         }
                     }
                 }
