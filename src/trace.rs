@@ -57,6 +57,10 @@ pub struct TraceNode {
     pub to_move: Player,
     /// Plies from the root.
     pub ply: u32,
+    /// The ancestor whose position this node's repeats, where the search met a repetition (a
+    /// game whose positions repeat, recorded [`with_repetitions`](Recorder::with_repetitions)).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub repeats: Option<u32>,
 }
 
 /// One recorded step, with nodes named by id (the JSON form of [`Event`]).
@@ -221,6 +225,9 @@ pub struct Recorder<G: Game> {
     cap: usize,
     truncated: bool,
     root_label: String,
+    /// With [`Recorder::with_repetitions`]: how a position's key is made, and each node's key.
+    key_of: Option<fn(&G) -> u64>,
+    keys: Vec<u64>,
 }
 
 impl<G: Game> Recorder<G> {
@@ -236,8 +243,63 @@ impl<G: Game> Recorder<G> {
             cap: cap.max(1),
             truncated: false,
             root_label: "root".to_string(),
+            key_of: None,
+            keys: Vec::new(),
         }
         .with_root()
+    }
+
+    /// Marks each node whose position repeats one above it on its line
+    /// ([`TraceNode::repeats`]), for a game whose positions repeat ([`Game::REPEATS`]; for
+    /// any other, nothing to mark and nothing done).
+    ///
+    /// ```
+    /// use gamesearch::trace::{search_observed, Recorder};
+    /// use gamesearch::{Algorithm, Game, Player, PositionKey, Score, SearchConfig};
+    /// // A token shuttled between two squares, for ever: the position after two moves is the
+    /// // first again.
+    /// #[derive(Clone)]
+    /// struct Shuttle(bool);
+    /// impl Game for Shuttle {
+    ///     type Move = ();
+    ///     type Moves = std::iter::Once<()>;
+    ///     fn to_move(&self) -> Player { if self.0 { Player::Max } else { Player::Min } }
+    ///     fn moves(&self) -> Self::Moves { std::iter::once(()) }
+    ///     fn play(&self, _: ()) -> Self { Shuttle(!self.0) }
+    ///     fn evaluate(&self) -> Score { 0 }
+    ///     const REPEATS: bool = true;
+    /// }
+    /// impl PositionKey for Shuttle {
+    ///     fn key(&self) -> u64 { u64::from(self.0) }
+    /// }
+    /// let root = Shuttle(true);
+    /// let mut rec = Recorder::new(&root, 100).with_repetitions();
+    /// let out = search_observed(&root, Algorithm::AlphaBeta, &SearchConfig::new(3), &mut rec);
+    /// let trace = rec.finish("alphabeta", &out);
+    /// let again = trace.nodes.iter().find(|n| n.repeats.is_some()).unwrap();
+    /// assert_eq!((again.ply, again.repeats), (2, Some(0)));
+    /// ```
+    pub fn with_repetitions(mut self) -> Self
+    where
+        G: crate::game::PositionKey,
+    {
+        if G::REPEATS {
+            self.key_of = Some(<G as crate::game::PositionKey>::key);
+            self.keys = vec![self.positions[0].key()];
+        }
+        self
+    }
+
+    /// The nearest node above `parent` (or `parent` itself) whose key is `key`.
+    fn repeated(&self, parent: u32, key: u64) -> Option<u32> {
+        let mut at = Some(parent);
+        while let Some(u) = at {
+            if self.keys[u as usize] == key {
+                return Some(u);
+            }
+            at = self.nodes[u as usize].parent;
+        }
+        None
     }
 
     fn with_root(mut self) -> Self {
@@ -248,6 +310,7 @@ impl<G: Game> Recorder<G> {
             label: self.root_label.clone(),
             to_move: root.to_move(),
             ply: 0,
+            repeats: None,
         });
         self
     }
@@ -272,12 +335,19 @@ impl<G: Game> Recorder<G> {
         let label = pos.move_name(mv);
         let child = pos.play(mv);
         let id = self.nodes.len() as u32;
+        let repeats = self.key_of.and_then(|key_of| {
+            let key = key_of(&child);
+            let again = self.repeated(parent, key);
+            self.keys.push(key);
+            again
+        });
         self.nodes.push(TraceNode {
             id,
             parent: Some(parent),
             label,
             to_move: child.to_move(),
             ply: self.nodes[parent as usize].ply + 1,
+            repeats,
         });
         self.positions.push(child);
         self.children.insert((parent, mv), id);

@@ -447,6 +447,7 @@ async fn the_viewer_fits_follows_and_shows_a_board_on_hover() {
                 Player::Min
             },
             ply: n["ply"].as_u64().unwrap() as u32,
+            repeats: n["repeats"].as_u64().map(|p| p as u32),
         })
         .collect();
     let trace = Trace {

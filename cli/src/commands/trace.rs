@@ -96,7 +96,9 @@ fn trace(
         let mut cfg = SearchConfig::new(depth).with_limits(limits);
         cfg.shallow_refinement = !opts.no_shallow_refinement;
         let t = on_game!(&spec, g => {
-            let mut rec = Recorder::new(g, cap).root_label(&root_label);
+            let mut rec = Recorder::new(g, cap)
+                .root_label(&root_label)
+                .with_repetitions();
             let outcome = search_observed(g, a, &cfg, &mut rec);
             rec.finish(a.name(), &outcome)
         });
