@@ -4,6 +4,8 @@
 //   othello[:NxN[:MOVES]] (MOVES: squares a1…h8 run together, `pass` or `ps` for a pass)   othello:NxN:board=CELLS/SIDE
 //   domineering[:MxN[:v|:h][:MOVES]] (MOVES: dominoes as two cells, a1a2)   domineering:MxN:v|h:board=CELLS/SIDE
 //   hex[:NxN[:swap][:MOVES]] (MOVES: cells a1…k11 and `swap`)   hex:NxN[:swap]:board=CELLS/SIDE
+//   dobutsu:board=RANK1/RANK2/RANK3/RANK4/SIDE[/HANDS] (the server sends Dōbutsu positions in the
+//   board form: a move list would need the rules here)
 
 // The board a `game` argument names, or null for a game with no board (random trees, tree files).
 function parseBoard(spec) {
@@ -39,7 +41,18 @@ function parseBoard(spec) {
   if (spec === "othello" || spec.startsWith("othello:")) return parseOthello(spec);
   if (spec === "domineering" || spec.startsWith("domineering:")) return parseDomineering(spec);
   if (spec === "hex" || spec.startsWith("hex:")) return parseHex(spec);
+  if (spec === "dobutsu") return parseDobutsu("dobutsu:board=gle/.c./.C./ELG/s");
+  if (spec.startsWith("dobutsu:board=")) return parseDobutsu(spec);
   return null;
+}
+
+// A Dōbutsu shōgi board: cells[i] row by row from a1 (rank 1, Gote's home, at the top), a letter
+// (L G E C H Sente's lion, giraffe, elephant, chick, hen; lower case Gote's) or "."; whose turn
+// ("s" or "g"); the hands ("CCg": Sente holds two chicks, Gote a giraffe). Null for other text.
+function parseDobutsu(spec) {
+  const parts = spec.slice("dobutsu:board=".length).split("/");
+  if (parts.length < 5 || parts.slice(0, 4).some((r) => !/^[.lgechLGECH]{3}$/.test(r))) return null;
+  return { kind: "dobutsu", cells: parts.slice(0, 4).join("").split(""), side: parts[4], hands: parts[5] || "" };
 }
 
 // A Hex board: cells[i] ("b" Black, "w" White, "" empty) row by row from a1 (row 1 at the top,
@@ -279,6 +292,24 @@ function drawSmallBoard(ctx, board, x, y, flip) {
       ctx.stroke();
     });
     size = [Math.ceil(w), Math.ceil(h)];
+  } else if (board.kind === "dobutsu") {
+    // Rank 1 (Gote's home) at the top; Gote's pieces red, Sente's blue; the hands beneath.
+    const cell = 18, w = 3 * cell + 1, h = 4 * cell + 1;
+    ctx.font = "bold 12px system-ui, sans-serif";
+    board.cells.forEach((c, i) => {
+      const x0 = (i % 3) * cell, y0 = Math.floor(i / 3) * cell;
+      ctx.fillStyle = "#f4efe4";
+      ctx.fillRect(x0 + 0.5, y0 + 0.5, cell, cell);
+      ctx.strokeStyle = "#b9ad95";
+      ctx.strokeRect(x0 + 0.5, y0 + 0.5, cell, cell);
+      if (c === ".") return;
+      ctx.fillStyle = c === c.toUpperCase() ? "#2456b8" : "#b3261e";
+      ctx.fillText(c.toUpperCase(), x0 + cell / 2 + 0.5, y0 + cell / 2 + 1);
+    });
+    ctx.fillStyle = "#222";
+    ctx.font = "10px system-ui, sans-serif";
+    ctx.fillText(board.hands || "–", w / 2, h + 7);
+    size = [w + 1, h + 14];
   }
   ctx.restore();
   return size;

@@ -89,6 +89,40 @@ fn legal_play_and_the_page() {
     assert!(page.contains("id=\"stepno\""), "the viewer's step counter");
 }
 
+/// Dōbutsu shōgi on the board: a move list grows, the page gets the board form (drawing a move
+/// list would need the rules in the page), and a traced search marks where a position repeats.
+#[test]
+fn dobutsu_is_served_and_its_trace_marks_repetitions() {
+    let s = Server::start(&[]);
+    let l = s.json("/api/legal?game=dobutsu");
+    assert_eq!(l["board"], "dobutsu:board=gle/.c./.C./ELG/s", "{l}");
+    assert_eq!(l["moves"].as_array().unwrap().len(), 4, "{l}");
+    assert_eq!(
+        l["moves"][0]["game"],
+        format!("dobutsu:{}", l["moves"][0]["move"].as_str().unwrap())
+    );
+    let p = s.json("/api/play?game=dobutsu:b3b2&move=c1b2");
+    assert_eq!(p["game"], "dobutsu:b3b2,c1b2", "{p}");
+    let b = s.json("/api/legal?game=dobutsu:board=.l./.c./.C./.L./s");
+    assert!(
+        b["moves"][0]["game"]
+            .as_str()
+            .unwrap()
+            .starts_with("dobutsu:board="),
+        "{b}"
+    );
+    assert!(s.json("/api/legal?game=tictactoe")["board"].is_null());
+    // Lions stepping back and forth: a depth-4 search meets its root again.
+    let (status, page) =
+        s.get("/trace?game=dobutsu:board=.l./.c./.C./.L./s&algo=alphabeta&depth=4");
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("\"repeats\":0"), "a node repeating the root");
+    assert!(
+        page.contains("dobutsu:board=.l./.c./.C./.L./s"),
+        "the root's board"
+    );
+}
+
 #[test]
 fn every_moves_value_is_the_solvers_and_the_position_pons() {
     let s = Server::start(&["--tt-mb", "16"]);

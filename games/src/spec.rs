@@ -60,9 +60,12 @@ pub struct Kind {
     pub name: &'static str,
     /// The forms it takes.
     pub forms: &'static [&'static str],
-    /// A board game (every command takes it: `play`, `serve`, `split`, the Python package),
-    /// or an abstract tree (`search`, `compare`, `trace`, `solve` only).
+    /// A board game (every command takes it: `play`, `serve`'s board, the Python package), or
+    /// an abstract tree (`search`, `compare`, `trace`, `solve` only).
     pub board: bool,
+    /// A game whose solve `split` cuts into jobs (a board game whose positions never repeat:
+    /// a job's result must not depend on the line that reached it).
+    pub splits: bool,
 }
 
 /// Every kind of game, abstract trees first.
@@ -71,31 +74,37 @@ pub const GAMES: [Kind; 9] = [
         name: "random",
         forms: &["random:b=B,h=H,seed=S[,…]"],
         board: false,
+        splits: false,
     },
     Kind {
         name: "tree",
         forms: &["tree:FILE", "tree:TEXT"],
         board: false,
+        splits: false,
     },
     Kind {
         name: "kalah",
         forms: &["kalah:M,N[:standard]", "kalah:POSITION[:standard]"],
         board: true,
+        splits: true,
     },
     Kind {
         name: "tictactoe",
         forms: &["tictactoe[:CELLS]"],
         board: true,
+        splits: true,
     },
     Kind {
         name: "connect4",
         forms: &["connect4:WxH[:MOVES]"],
         board: true,
+        splits: true,
     },
     Kind {
         name: "othello",
         forms: &["othello[:NxN[:MOVES]]", "othello:NxN:board=CELLS/SIDE"],
         board: true,
+        splits: true,
     },
     Kind {
         name: "domineering",
@@ -104,6 +113,7 @@ pub const GAMES: [Kind; 9] = [
             "domineering:MxN:v|h:board=CELLS/SIDE",
         ],
         board: true,
+        splits: true,
     },
     Kind {
         name: "hex",
@@ -112,12 +122,13 @@ pub const GAMES: [Kind; 9] = [
             "hex:NxN[:swap]:board=CELLS/SIDE",
         ],
         board: true,
+        splits: true,
     },
     Kind {
         name: "dobutsu",
         forms: &["dobutsu[:MOVES]", "dobutsu:board=RANKS/SIDE[/HANDS]"],
-        // Not yet served, split or given to Python: solved strongly (`solve`, `tablebase`).
-        board: false,
+        board: true,
+        splits: false,
     },
 ];
 
@@ -126,7 +137,8 @@ pub const GAMES: [Kind; 9] = [
 /// ```
 /// use gamesearch_games::spec::{forms, GAMES};
 /// let boards = forms(|k| k.board);
-/// assert!(boards.starts_with("kalah:M,N[:standard], ") && boards.ends_with(" or hex:NxN[:swap]:board=CELLS/SIDE"));
+/// assert!(boards.starts_with("kalah:M,N[:standard], "));
+/// assert!(boards.ends_with(" or dobutsu:board=RANKS/SIDE[/HANDS]"));
 /// for k in GAMES.iter().filter(|k| k.board) {
 ///     assert!(boards.contains(k.name));
 /// }

@@ -61,7 +61,7 @@ macro_rules! on_splittable {
 fn not_splittable() -> Error {
     let boards: Vec<&str> = crate::spec::GAMES
         .iter()
-        .filter(|k| k.board)
+        .filter(|k| k.splits)
         .map(|k| k.name)
         .collect();
     Error::BadParameter(format!(

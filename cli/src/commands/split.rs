@@ -14,7 +14,7 @@ use crate::args::whole;
 /// Split a position's solve into jobs at a ply (JSON lines on stdout).
 #[derive(Args)]
 pub struct SplitArgs {
-    #[arg(help = crate::args::game_help(|k| k.board))]
+    #[arg(help = crate::args::game_help(|k| k.splits))]
     pub game: String,
     /// The frontier: positions this many moves below become the jobs (0: the position itself).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 64))]

@@ -17,6 +17,12 @@ pub(super) trait Served: Board + Send + Sync + 'static {
     fn rules(&self) -> String;
     /// The `game` argument of the position after `mv` from this one, written `game`.
     fn game_after(&self, game: &str, mv: Self::Move) -> String;
+    /// The position in a form the page draws, where its `game` argument may not be one (a
+    /// Dōbutsu move list: drawing it would need the rules in the page). Default: none, the
+    /// `game` argument is drawn.
+    fn board_form(&self) -> Option<String> {
+        None
+    }
     /// This game type's analysts.
     fn pool(shared: &Shared) -> &Slot<Self>;
 }
@@ -139,6 +145,28 @@ impl Served for Hex {
     }
     fn pool(shared: &Shared) -> &Slot<Self> {
         &shared.hex
+    }
+}
+
+impl Served for Dobutsu {
+    fn rules(&self) -> String {
+        "dobutsu".into()
+    }
+    /// A move list grows by the move (`dobutsu` then `dobutsu:b3b2`, then `dobutsu:b3b2,b2b1`);
+    /// a position in the board form gives the child's board form.
+    fn game_after(&self, game: &str, mv: Self::Move) -> String {
+        let game = game.trim();
+        if game.contains("board=") {
+            return format!("dobutsu:board={}", self.play(mv));
+        }
+        let sep = if game == "dobutsu" { ":" } else { "," };
+        format!("{game}{sep}{}", self.move_name(mv))
+    }
+    fn board_form(&self) -> Option<String> {
+        Some(format!("dobutsu:board={self}"))
+    }
+    fn pool(shared: &Shared) -> &Slot<Self> {
+        &shared.dobutsu
     }
 }
 

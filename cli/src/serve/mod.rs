@@ -26,8 +26,9 @@
 //! `G` is a game as the command line writes it: `connect4:7x6:4453`, `kalah:6,4`,
 //! `kalah:POSITION`, `tictactoe[:CELLS]`, `othello[:NxN[:MOVES]]`,
 //! `othello:NxN:board=CELLS/SIDE`, `domineering[:MxN[:v|:h][:MOVES]]`,
-//! `domineering:MxN:v|h:board=CELLS/SIDE`, `hex[:NxN[:swap][:MOVES]]`, `hex:NxN[:swap]:board=CELLS/SIDE`. Values are the first player's view (MAX), as everywhere in
-//! gamesearch.
+//! `domineering:MxN:v|h:board=CELLS/SIDE`, `hex[:NxN[:swap][:MOVES]]`,
+//! `hex:NxN[:swap]:board=CELLS/SIDE`, `dobutsu[:MOVES]`, `dobutsu:board=RANKS/SIDE[/HANDS]`.
+//! Values are the first player's view (MAX), as everywhere in gamesearch.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -48,7 +49,7 @@ use gamesearch::solver::{ExactSolver, SolveConfig};
 use gamesearch::tablebase::Tablebase;
 use gamesearch::{line_names, Algorithm, Game, Limits, Player, Score, INF};
 use gamesearch_games::GameSpec;
-use gamesearch_games::{Connect4, Domineering, Hex, Kalah, Othello, TicTacToe};
+use gamesearch_games::{Connect4, Dobutsu, Domineering, Hex, Kalah, Othello, TicTacToe};
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -144,6 +145,7 @@ pub struct Shared {
     othello: Slot<Othello>,
     domineering: Slot<Domineering>,
     hex: Slot<Hex>,
+    dobutsu: Slot<Dobutsu>,
 }
 
 impl Shared {
@@ -163,6 +165,7 @@ impl Shared {
             othello: empty(),
             domineering: empty(),
             hex: empty(),
+            dobutsu: empty(),
         })
     }
 }

@@ -11,6 +11,7 @@ pub(super) enum Position {
     Othello(Othello),
     Domineering(Domineering),
     Hex(Hex),
+    Dobutsu(Dobutsu),
 }
 
 /// Binds `$p` to the position's game and evaluates `$body` (monomorphised per game).
@@ -24,6 +25,7 @@ macro_rules! on_board {
             Position::Othello($p) => $body,
             Position::Domineering($p) => $body,
             Position::Hex($p) => $body,
+            Position::Dobutsu($p) => $body,
         }
     };
 }
@@ -48,8 +50,9 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
         "othello:",
         "domineering:",
         "hex:",
+        "dobutsu:",
     ];
-    if !["tictactoe", "othello", "domineering", "hex"].contains(&game)
+    if !["tictactoe", "othello", "domineering", "hex", "dobutsu"].contains(&game)
         && !board.iter().any(|b| game.starts_with(b))
     {
         return Err(other());
@@ -62,7 +65,8 @@ pub(super) fn position(game: &str) -> Result<Position, ApiError> {
         GameSpec::Othello(p) => Ok(Position::Othello(p)),
         GameSpec::Domineering(p) => Ok(Position::Domineering(p)),
         GameSpec::Hex(p) => Ok(Position::Hex(p)),
-        GameSpec::Random(_) | GameSpec::Tree(_) | GameSpec::Dobutsu(_) => Err(other()),
+        GameSpec::Dobutsu(p) => Ok(Position::Dobutsu(p)),
+        GameSpec::Random(_) | GameSpec::Tree(_) => Err(other()),
     }
 }
 
@@ -90,7 +94,7 @@ pub fn trace_boards(game: &str, trace: &gamesearch::trace::Trace) -> Option<Vec<
         let mut names: Vec<String> = Vec::with_capacity(trace.nodes.len());
         for node in &trace.nodes {
             let here = match node.parent {
-                None => Some((root.clone(), game.to_string())),
+                None => Some((root.clone(), root.board_form().unwrap_or(game.to_string()))),
                 Some(p) => at[p as usize].as_ref().and_then(|g: &G| {
                     let m = g.parse_move(&node.label)?;
                     Some((g.play(m), g.game_after(&names[p as usize], m)))
@@ -138,6 +142,7 @@ pub(super) async fn legal(
         serde_json::json!({
             "game": game, "to_move": p.to_move(), "over": over,
             "value": over.then(|| p.evaluate()), "moves": moves,
+            "board": p.board_form(),
         })
     }
     let mut answer = on_board!(position(game)?, p => list(game, &p));
@@ -271,8 +276,12 @@ pub(super) async fn trace_route(
     let (time, nodes) = budget(&params, &shared.cfg)?;
     let page = queued(&shared, move |_, stop| {
         let cfg = SearchConfig::new(depth).with_limits(limits(time, nodes, stop));
-        fn record<G: Game>(g: &G, algo: Algorithm, cfg: &SearchConfig) -> gamesearch::trace::Trace {
-            let mut rec = Recorder::new(g, TRACE_NODES);
+        fn record<G: gamesearch::PositionKey>(
+            g: &G,
+            algo: Algorithm,
+            cfg: &SearchConfig,
+        ) -> gamesearch::trace::Trace {
+            let mut rec = Recorder::new(g, TRACE_NODES).with_repetitions();
             let outcome = search_observed(g, algo, cfg, &mut rec);
             rec.finish(algo.name(), &outcome)
         }
