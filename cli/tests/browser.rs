@@ -23,7 +23,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use gamesearch::trace::{Trace, TraceNode};
 use gamesearch::{Game, Player};
 use gamesearch_games::othello::{Othello, PASS};
-use gamesearch_games::{Domineering, GameSpec, Hex};
+use gamesearch_games::{Dobutsu, Domineering, GameSpec, Hex};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value};
 
@@ -1106,6 +1106,49 @@ async fn hex_on_the_board_page_and_in_the_viewer() {
     viewer_draws_every_board("hex.html", "hex:4x4:b2").await;
 }
 
+/// Dōbutsu shōgi: a click on Sente's lion shows each of its moves' values, each the strong
+/// solution's; a click on a square plays there; the viewer draws every node's board.
+async fn dobutsu_on_the_board_page_and_in_the_viewer() {
+    use gamesearch::retrograde::{solve_by_unmoves, RetrogradeConfig};
+    let s = Server::start(&["--tt-mb", "16"]);
+    let game = "dobutsu:board=.l./.c./.C./.L./s";
+    let d = Driver::open(&format!("http://{}/?game={game}&time=2", s.addr)).await;
+    d.until(
+        60,
+        "the exact value",
+        "return document.getElementById('status').textContent.includes(\"(first player's view)\") && !document.getElementById('status').textContent.includes('not exact')",
+    )
+    .await;
+    let root: Dobutsu = game.parse().unwrap();
+    let strong = solve_by_unmoves(&root, &RetrogradeConfig::default()).unwrap();
+    d.click(".dob [data-square=b4]").await;
+    let shown = d
+        .js("return [...document.querySelectorAll('.dob .to')].map(e => [e.dataset.move, e.querySelector('.val').textContent])")
+        .await;
+    let shown = shown.as_array().unwrap();
+    let lion_moves = root
+        .moves()
+        .filter(|&m| root.move_name(m).starts_with("b4"))
+        .count();
+    assert_eq!(shown.len(), lion_moves, "{shown:?}");
+    for cell in shown {
+        let (m, text) = (cell[0].as_str().unwrap(), cell[1].as_str().unwrap());
+        let child = root.play(root.parse_move(m).unwrap());
+        let want = strong.probe(&child).unwrap().value;
+        assert_eq!(text, signed(want.into()), "the value under {m}");
+    }
+    d.click(".dob .to[data-move=b4a3]").await;
+    let child = root.play(root.parse_move("b4a3").unwrap());
+    d.until(
+        10,
+        "the move played",
+        &format!("return document.getElementById('game').value === 'dobutsu:board={child}'"),
+    )
+    .await;
+    d.end().await;
+    viewer_draws_every_board("dobutsu.html", game).await;
+}
+
 /// The viewer on an alpha-beta trace of `game` to depth 3 (written to `name`): every node has a
 /// board the page reads and draws.
 async fn viewer_draws_every_board(name: &str, game: &str) {
@@ -1172,6 +1215,7 @@ fn main() -> std::process::ExitCode {
         browser_test!(async othello_on_the_board_page_and_in_the_viewer),
         browser_test!(async domineering_on_the_board_page_and_in_the_viewer),
         browser_test!(async hex_on_the_board_page_and_in_the_viewer),
+        browser_test!(async dobutsu_on_the_board_page_and_in_the_viewer),
         browser_test!(the_board_shows_every_columns_value_in_a_real_browser),
         browser_test!(the_engine_plays_a_game_to_the_end_in_a_real_browser),
         browser_test!(the_values_under_the_moves_are_the_first_players_view),

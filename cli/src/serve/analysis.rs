@@ -180,17 +180,28 @@ pub(super) fn analyse<G: Served>(
                 id_depth: 4,
                 ..SolveConfig::default()
             };
-            let s = match analyst.solver.solve(&child, &solve_cfg, |_| {}) {
-                Ok(s) => s,
+            // Where positions repeat, df-pn (the weak solver for such games: the exact
+            // solver searches again every value a repetition decided, on lines that may run
+            // past its stack); a line too deep for it is a move left to the engine.
+            let solved = if G::REPEATS {
+                gamesearch::solve(&child, gamesearch::Method::Dfpn, &solve_cfg)
+            } else {
+                analyst.solver.solve(&child, &solve_cfg, |_| {})
+            };
+            let s = match solved {
+                Ok(s) => Some(s),
+                Err(gamesearch::Error::LineTooDeep { .. }) if G::REPEATS => None,
                 Err(e) => {
                     give_back(slot, taken);
                     return Err(e.into());
                 }
             };
-            mv.nodes += s.stats.nodes();
-            out.nodes += s.stats.nodes();
-            (mv.value, mv.bounds) = (s.value, s.bounds);
-            if s.value.is_none() {
+            if let Some(s) = &s {
+                mv.nodes += s.stats.nodes();
+                out.nodes += s.stats.nodes();
+                (mv.value, mv.bounds) = (s.value, s.bounds);
+            }
+            if mv.value.is_none() {
                 let t =
                     analyst
                         .engine
