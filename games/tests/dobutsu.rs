@@ -215,7 +215,7 @@ fn the_positions_with_both_lions_are_counted_as_tanaka_counts() {
 }
 
 /// The full solve: `cargo test --release -p gamesearch-games --test dobutsu -- --ignored
-/// --nocapture` (20 minutes and 8 GiB on two cores; the command line's `tablebase build
+/// --nocapture` (11 minutes and 8.5 GiB on two cores; the command line's `tablebase build
 /// dobutsu` is the same solve). Both figures are Tanaka's (2009): the start lost for Sente in
 /// 78 plies, and 246,803,167 positions reachable before a lion is taken (the side to move and
 /// mirror images merged; docs/results/cycles.md).
