@@ -167,6 +167,7 @@ fn every_command_in_the_readme_runs() {
     for (place, args) in &cmds {
         run(place, args, &dir, Duration::from_secs(120));
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
@@ -182,6 +183,7 @@ fn every_quick_command_in_docs_runs() {
         }
     }
     assert!(n >= 5, "only {n} commands found in docs/");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every command marked `# long` in the README and docs/, in page order, each in one scratch

@@ -74,11 +74,36 @@ pub fn example_tree(name: &str) -> String {
         .into_owned()
 }
 
-/// A scratch folder of its own for test `test` of the test file `file`, made if missing.
-pub fn scratch_dir(file: &str, test: &str) -> std::path::PathBuf {
+/// A scratch folder of its own for test `test` of the test file `file`, made if missing, and
+/// removed when the test passes (a failed test leaves it to look at).
+pub fn scratch_dir(file: &str, test: &str) -> Scratch {
     let d = std::env::temp_dir().join(format!("gamesearch-{file}-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
-    d
+    Scratch(d)
+}
+
+/// A folder removed when dropped, unless the test is failing.
+pub struct Scratch(pub std::path::PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// The browser for a test that needs one (tests/browser.rs runs such a test only where
