@@ -213,7 +213,9 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
     if cfg.best_move && s.complete && s.best_move.is_none() {
         s.best_move = keeping_move(game, method, cfg, &s);
     }
-    if G::REPEATS && s.complete {
+    // Remoteness counts plies to an end: where a repetition is worth more than a draw, a win
+    // may rest on endless play and have none.
+    if G::REPEATS && s.complete && game.repetition_value() == 0 {
         let winner = match s.bounds {
             (lo, _) if lo > 0 => Some(Player::Max),
             (_, hi) if hi < 0 => Some(Player::Min),
@@ -251,9 +253,6 @@ impl<G: Game> Game for EndsOnly<G> {
         }
     }
     const REPEATS: bool = G::REPEATS;
-    fn repetition_value(&self) -> Score {
-        self.0.repetition_value().signum()
-    }
 }
 
 impl<G: PositionKey> PositionKey for EndsOnly<G> {

@@ -206,7 +206,8 @@ pub trait Game: Clone {
     /// when [`Game::REPEATS`]). Default 0: a repetition is a draw. The solvers' values are the
     /// game's own when this is also what endless play is worth, the same from every position
     /// (then a side that can win can win without repeating, and a side that can hold a draw can
-    /// hold it by repeating); [`crate::retrograde`] values endless play as 0.
+    /// hold it by repeating); [`crate::retrograde`] values endless play as 0, and refuses a game
+    /// whose repetition is worth anything else.
     fn repetition_value(&self) -> Score {
         0
     }

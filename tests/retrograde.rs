@@ -357,3 +357,79 @@ fn too_many_positions_is_an_error_and_a_stop_leaves_nothing_claimed() {
     );
     assert_eq!(s.stats().positions, n as u64 + 1);
 }
+
+/// A generated game in which endless play is worth `+1` for MAX instead of a draw.
+#[derive(Clone, Debug)]
+struct EndlessWins(Graph);
+
+impl Game for EndlessWins {
+    type Move = usize;
+    type Moves = std::ops::Range<usize>;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn moves(&self) -> Self::Moves {
+        self.0.moves()
+    }
+    fn play(&self, m: usize) -> Self {
+        EndlessWins(self.0.play(m))
+    }
+    fn evaluate(&self) -> Score {
+        self.0.evaluate()
+    }
+    const REPEATS: bool = true;
+    fn repetition_value(&self) -> Score {
+        1
+    }
+}
+
+impl PositionKey for EndlessWins {
+    fn key(&self) -> u64 {
+        self.0.key()
+    }
+}
+
+impl SolverKnowledge for EndlessWins {}
+
+#[test]
+fn a_repetition_worth_a_win_is_read_by_the_weak_solvers_and_refused_by_the_strong_ones() {
+    // MAX to move, between a move into a cycle with MIN (0 ↔ 1) and a move to a drawn end (2):
+    // with endless play a win for MAX, MAX keeps repeating.
+    let nodes = Arc::new(vec![
+        Node {
+            max_moves: true,
+            next: vec![1, 2],
+            end: 0,
+        },
+        Node {
+            max_moves: false,
+            next: vec![0],
+            end: 0,
+        },
+        Node {
+            max_moves: false,
+            next: vec![],
+            end: 0,
+        },
+    ]);
+    for root in [0, 1] {
+        let p = EndlessWins(at(&nodes, root));
+        for method in [Method::AlphaBetaTt, Method::Dfpn, Method::DfpnMulti] {
+            let s = solve(&p, method, &SolveConfig::default()).unwrap();
+            // (df-pn proves a bound: a win is a lower bound past 0.)
+            assert!(
+                s.complete && s.bounds.0 > 0,
+                "{method} from {root}: {:?}",
+                s.bounds
+            );
+            assert_eq!(s.remoteness, None, "{method} from {root}");
+        }
+        // The same game with repetitions drawn: a draw.
+        assert_eq!(weakly(&at(&nodes, root), Method::Dfpn), (Some(0), None));
+    }
+    let p = EndlessWins(at(&nodes, 0));
+    let Err(err) = solve_strongly(&p, &RetrogradeConfig::default()) else {
+        panic!("the strong solve values endless play as a draw: it must refuse");
+    };
+    assert!(err.to_string().contains("not as a draw"), "{err}");
+}

@@ -118,6 +118,20 @@ fn too_far() -> Error {
     ))
 }
 
+/// The error for a game whose repetitions are not draws: retrograde analysis gives every
+/// position it cannot settle the value of endless play, a draw.
+pub(crate) fn endless_play_is_a_draw<G: Game>(root: &G) -> Result<(), Error> {
+    let v = root.repetition_value();
+    if G::REPEATS && v != 0 {
+        return Err(Error::BadParameter(format!(
+            "the game values a repetition at {v}, not as a draw: retrograde analysis values \
+             endless play as a draw (what it cannot settle); solve one position with dfpn or \
+             alphabeta-tt instead"
+        )));
+    }
+    Ok(())
+}
+
 /// Set on an arrow whose child has the same side to move as its parent.
 const SAME_SIDE: u32 = 1 << 31;
 
@@ -128,6 +142,7 @@ pub fn solve_strongly<G: Game + PositionKey>(
     root: &G,
     cfg: &RetrogradeConfig,
 ) -> Result<StrongSolution, Error> {
+    endless_play_is_a_draw(root)?;
     let start = Instant::now();
     let stopped =
         || cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t);

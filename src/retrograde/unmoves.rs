@@ -201,6 +201,7 @@ pub fn solve_by_unmoves<G: Game + UnMoves>(
     root: &G,
     cfg: &RetrogradeConfig,
 ) -> Result<StrongSolution, Error> {
+    super::endless_play_is_a_draw(root)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads.max(1))
         .build()

@@ -215,7 +215,8 @@ pub struct Solution<M> {
     pub from_book: bool,
     /// For a game whose positions repeat ([`Game::REPEATS`]), won or lost, solved by
     /// [`crate::exact::solve`]: the plies to the end under perfect play (the winner's
-    /// shortest, the loser's longest). `None` otherwise: a draw, another game, a budget.
+    /// shortest, the loser's longest). `None` otherwise: a draw, another game, a budget, or a
+    /// game whose repetition is worth more than a draw (a win may rest on endless play).
     pub remoteness: Option<u32>,
 }
 
