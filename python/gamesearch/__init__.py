@@ -76,7 +76,9 @@ class PythonGame(Protocol):
       multi-valued solvers use it).
     - optional `repeats = True` (an attribute), with `key()`: positions can come back. `solve`
       (alphabeta-tt, dfpn, dfpn-multi) then treats a position met again on the line as a draw
-      and gives a won or lost answer's `remoteness`; `solve_strongly` solves every position.
+      (or as the optional int attribute `repetition_value`, MAX's view) and gives a won or lost
+      answer's `remoteness`; `solve_strongly` solves every position (where a repetition is a
+      draw).
 
     A move in a result (`best_move`, `pv`) is the object `moves()` returned.
     """

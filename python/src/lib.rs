@@ -604,8 +604,9 @@ pub(crate) fn solve<'py>(
     }
     let root = python_root(game, threads)?;
     if root.repeats() {
-        return solve_python(py, root, &stop, method.name(), |p| {
-            exact::solve(&protocol::Repeating(p.clone()), method, &cfg)
+        let r = root.repetition();
+        return solve_python(py, root, &stop, method.name(), move |p| {
+            exact::solve(&protocol::Repeating(p.clone(), r), method, &cfg)
         });
     }
     solve_python(py, root, &stop, method.name(), |p| {
@@ -639,9 +640,16 @@ pub(crate) fn solve_strongly<'py>(
         ..RetrogradeConfig::default()
     };
     let flag = stop.clone();
+    let (repeats, repetition) = (root.repeats(), root.repetition());
     let (out, interrupted) = interruptible(py, &stop, move || {
         root.run(flag, |p| {
-            let s = retrograde::solve_strongly(p, &cfg)?;
+            // (A game whose repetition is not a draw is refused: retrograde analysis values
+            // endless play as one.)
+            let s = if repeats {
+                retrograde::solve_strongly(&protocol::Repeating(p.clone(), repetition), &cfg)?
+            } else {
+                retrograde::solve_strongly(p, &cfg)?
+            };
             let here = s.probe(p);
             let best = s.best_move(p);
             let best = Python::with_gil(|py| best.and_then(|m| p.move_object(py, m)));

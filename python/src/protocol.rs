@@ -452,9 +452,10 @@ impl SolverKnowledge for PyGame {
 impl gamesearch::engine::Heuristic for PyGame {}
 
 /// A game written in Python that says its positions repeat (`repeats = True`): the same game,
-/// with [`Game::REPEATS`] (a repetition is a draw), which the solvers read.
+/// with [`Game::REPEATS`] and what a repetition is worth (its `repetition_value`, MAX's view;
+/// 0, a draw, by default), which the solvers read.
 #[derive(Clone)]
-pub struct Repeating(pub PyGame);
+pub struct Repeating(pub PyGame, pub Score);
 
 impl Game for Repeating {
     type Move = u32;
@@ -466,7 +467,7 @@ impl Game for Repeating {
         self.0.moves()
     }
     fn play(&self, m: u32) -> Self {
-        Repeating(self.0.play(m))
+        Repeating(self.0.play(m), self.1)
     }
     fn evaluate(&self) -> Score {
         self.0.evaluate()
@@ -478,6 +479,9 @@ impl Game for Repeating {
         self.0.move_name(m)
     }
     const REPEATS: bool = true;
+    fn repetition_value(&self) -> Score {
+        self.1
+    }
 }
 
 impl gamesearch::Adapter for Repeating {
@@ -492,6 +496,7 @@ impl gamesearch::Adapter for Repeating {
 pub struct Root {
     obj: Py<PyAny>,
     repeats: bool,
+    repetition: Score,
     keyed: bool,
     scored: bool,
     bounds: Option<(Score, Score)>,
@@ -536,9 +541,22 @@ impl Root {
                 type_name(obj)
             )));
         }
+        // What a repetition is worth (MAX's view): `repetition_value`, an int; a draw without.
+        let repetition = if obj.hasattr("repetition_value")? {
+            let v = obj.getattr("repetition_value")?;
+            score(&v).ok_or_else(|| {
+                GameSearchError::new_err(format!(
+                    "the game's repetition_value must be an int (MAX's view); it is {}",
+                    shown(&v)
+                ))
+            })?
+        } else {
+            0
+        };
         Ok(Root {
             obj: obj.clone().unbind(),
             repeats,
+            repetition,
             keyed: obj.hasattr("key")?,
             scored: obj.hasattr("key")? && obj.hasattr("score_so_far")?,
             bounds,
@@ -554,6 +572,11 @@ impl Root {
     /// [`Repeating`].
     pub fn repeats(&self) -> bool {
         self.repeats
+    }
+
+    /// What a repetition is worth, MAX's view (`repetition_value`; 0 without).
+    pub fn repetition(&self) -> Score {
+        self.repetition
     }
 
     /// Runs `job` on the root with the GIL held (call it on the search thread), and returns its

@@ -547,6 +547,29 @@ def test_a_python_game_whose_positions_repeat_is_solved_weakly_and_strongly(grap
         gs.solve(Cyclic(graph), "pn")
 
 
+def test_a_repetition_worth_a_win_is_read_by_solve_and_refused_by_solve_strongly():
+    # MAX to move: into a cycle with MIN (0 <-> 1), or to a drawn end (2).
+    graph = [(1, [1, 2], 0), (-1, [0], 0), (-1, [], 0)]
+
+    class EndlessWins(Cyclic):
+        repetition_value = 1
+
+        def play(self, m):
+            return EndlessWins(self.graph, self.graph[self.at][1][m])
+
+    for method in ("alphabeta-tt", "dfpn", "dfpn-multi"):
+        assert gs.solve(EndlessWins(graph), method).outcome == "win", method
+        assert gs.solve(Cyclic(graph), method).outcome == "draw", method
+    with pytest.raises(GameSearchError, match="not as a draw"):
+        gs.solve_strongly(EndlessWins(graph))
+
+    class Vague(Cyclic):
+        repetition_value = "a draw"
+
+    with pytest.raises(GameSearchError, match="repetition_value must be an int"):
+        gs.solve(Vague(graph), "dfpn")
+
+
 def test_a_game_that_repeats_needs_a_key():
     class Keyless:
         repeats = True
