@@ -821,6 +821,16 @@ fn a_bad_game_in_the_address_keeps_a_board_and_says_why() {
         42,
         "the default 7x6 board: {dom}"
     );
+    // A time past the server's limit: the analysis is refused, and the page says why.
+    let dom = dump_dom(
+        browser,
+        &format!("http://{}/?game=tictactoe&time=99", s.addr),
+        Some(10_000),
+    );
+    assert!(
+        dom.contains("class=\"error\">time=99: this server allows at most"),
+        "{dom}"
+    );
 }
 
 /// Positions of random Othello games (seeded): every ply of 12 games on 6x6 and 8x8 in the
