@@ -9,7 +9,7 @@
 // once.
 
 use gamesearch::engine::Heuristic;
-use gamesearch::retrograde::UnMoves;
+use gamesearch::retrograde::{DenseIndex, UnMoves};
 use gamesearch::split::Splittable;
 use gamesearch::tablebase::Tablebase;
 use gamesearch::{Game, Player, PositionKey, Score, SolverKnowledge};
@@ -121,5 +121,25 @@ impl UnMoves for Nim {
                 each(Nim { pile, to_move: self.to_move.opponent() });
             }
         }
+    }
+}
+
+// Strong solving over a dense index: a number for each pile up to the root's and side to move;
+// a pile of 3 or fewer stones is won at once (the turn passed to its mover) and goes unnumbered,
+// as the empty pile (over) does.
+impl DenseIndex for Nim {
+    fn index_len(&self) -> u64 {
+        2 * (u64::from(self.pile) + 1)
+    }
+    fn index(&self) -> Option<u64> {
+        (self.pile > 3).then(|| u64::from(self.pile) << 1 | u64::from(self.to_move == Player::Max))
+    }
+    fn position_at(&self, index: u64) -> Option<Self> {
+        let pile = u8::try_from(index >> 1).ok().filter(|&p| p > 3)?;
+        let to_move = if index & 1 == 1 { Player::Max } else { Player::Min };
+        Some(Nim { pile, to_move })
+    }
+    fn wins_at_once(&self) -> bool {
+        (1..=3).contains(&self.pile)
     }
 }

@@ -13,7 +13,9 @@
 
 use std::sync::Arc;
 
-use gamesearch::retrograde::{solve_strongly, RetrogradeConfig, Solved};
+use gamesearch::retrograde::{
+    solve_by_index, solve_strongly, DenseIndex, RetrogradeConfig, Solved, UnMoves,
+};
 use gamesearch::{solve, Game, Limits, Method, Player, PositionKey, Score, SolveConfig};
 use gamesearch::{Error, SolverKnowledge};
 use proptest::prelude::*;
@@ -70,6 +72,37 @@ impl PositionKey for Graph {
 }
 
 impl SolverKnowledge for Graph {}
+
+// The un-moves and a dense index, for `solve_by_index`: a position's number is its node, the
+// ends go unnumbered (over), and whether a side wins at once is the library's default (its
+// moves looked at).
+impl UnMoves for Graph {
+    fn position_of(&self, key: u64) -> Option<Self> {
+        (0..self.nodes.len())
+            .map(|i| at(&self.nodes, i))
+            .find(|g| g.key() == key)
+    }
+    fn unmoves(&self, mut each: impl FnMut(Self)) {
+        for (i, node) in self.nodes.iter().enumerate() {
+            if node.next.contains(&self.at) {
+                each(at(&self.nodes, i));
+            }
+        }
+    }
+}
+
+impl DenseIndex for Graph {
+    fn index_len(&self) -> u64 {
+        self.nodes.len() as u64
+    }
+    fn index(&self) -> Option<u64> {
+        (!self.nodes[self.at].next.is_empty()).then_some(self.at as u64)
+    }
+    fn position_at(&self, index: u64) -> Option<Self> {
+        let i = usize::try_from(index).ok()?;
+        (i < self.nodes.len() && !self.nodes[i].next.is_empty()).then(|| at(&self.nodes, i))
+    }
+}
 
 /// The definition, round by round (see the file's comment): (value for MAX, remoteness).
 fn brute_force(nodes: &[Node]) -> Vec<(Score, Option<u32>)> {
@@ -200,6 +233,31 @@ proptest! {
         }
         let counted = s.stats().wins + s.stats().draws + s.stats().losses;
         prop_assert_eq!(counted, reach.len() as u64);
+    }
+
+    #[test]
+    fn the_dense_index_gives_every_position_the_brute_forces_value(nodes in graphs(40, false), threads in 1usize..=2) {
+        let nodes = Arc::new(nodes);
+        let want = brute_force(&nodes);
+        let cfg = RetrogradeConfig { threads, ..RetrogradeConfig::default() };
+        let s = solve_by_index(&at(&nodes, 0), &cfg).unwrap();
+        prop_assert!(s.complete());
+        let numbered = nodes.iter().filter(|v| !v.next.is_empty()).count();
+        prop_assert_eq!(s.stats().positions as usize, numbered);
+        for (p, &(value, remoteness)) in want.iter().enumerate() {
+            prop_assert_eq!(s.probe(&at(&nodes, p)), Some(Solved { value, remoteness }), "position {}", p);
+            let g = at(&nodes, p);
+            match s.best_move(&g) {
+                None => prop_assert!(nodes[p].next.is_empty(), "position {} has moves", p),
+                Some(m) => {
+                    let c = nodes[p].next[m];
+                    prop_assert_eq!(want[c].0, value, "move {} of {}", m, p);
+                    if let Some(r) = remoteness {
+                        prop_assert_eq!(want[c].1, Some(r - 1), "move {} of {}", m, p);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -432,4 +490,51 @@ fn a_repetition_worth_a_win_is_read_by_the_weak_solvers_and_refused_by_the_stron
         panic!("the strong solve values endless play as a draw: it must refuse");
     };
     assert!(err.to_string().contains("not as a draw"), "{err}");
+}
+
+mod nim {
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs"));
+}
+
+/// Remoteness past what a byte holds (124 plies) is kept beside the table, in memory and in
+/// the file: Nim's losses from 255 stones last past it.
+#[test]
+fn the_dense_table_keeps_remoteness_past_a_byte() {
+    use gamesearch::retrograde::DenseSolution;
+    use nim::Nim;
+    let root = Nim::new(255);
+    let cfg = RetrogradeConfig::default();
+    let by_arrows = solve_strongly(&root, &cfg).unwrap();
+    let dense = solve_by_index(&root, &cfg).unwrap();
+    let path = std::env::temp_dir().join(format!("nim-far-{}.gssd", std::process::id()));
+    dense.write(&path, "nim").unwrap();
+    let back = DenseSolution::open(&path, "nim").unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let mut far = 0;
+    for pile in 0..=255u8 {
+        for to_move in [Player::Max, Player::Min] {
+            let p = Nim { pile, to_move };
+            let Some(want) = by_arrows.probe(&p) else {
+                continue;
+            };
+            assert_eq!(dense.probe(&p), Some(want), "{pile}");
+            assert_eq!(back.probe(&p), Some(want), "{pile}, read back");
+            far += usize::from(want.remoteness.is_some_and(|r| r > 124));
+        }
+    }
+    assert!(far > 10, "{far} positions past a byte");
+    // A damaged far list is refused.
+    dense.write(&path, "nim").unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 6;
+    bytes[at] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(DenseSolution::open(&path, "nim").is_err());
+    bytes.truncate(bytes.len() - 20);
+    std::fs::write(&path, &bytes).unwrap();
+    let Err(e) = DenseSolution::open(&path, "nim") else {
+        panic!("a truncated file was read");
+    };
+    assert!(e.to_string().contains("truncated"), "{e}");
+    std::fs::remove_file(&path).unwrap();
 }

@@ -39,9 +39,11 @@ use crate::error::Error;
 use crate::game::{Game, PositionKey, Score};
 use crate::limits::Limits;
 
+mod dense;
 mod store;
 mod unmoves;
 
+pub use dense::{solve_by_index, DenseIndex, DenseSolution, DENSE_FILE_VERSION};
 pub use store::{StrongSolution, FILE_VERSION};
 pub use unmoves::{solve_by_unmoves, RetrogradeProgress, UnMoves};
 

@@ -1,0 +1,811 @@
+//! Strong solving over the game's dense index: one byte a numbered position, no keys kept. The
+//! game numbers its positions `0..index_len` ([`DenseIndex`]) and turns a position back into
+//! its predecessors ([`UnMoves`]); a position whose value its rules give at once (over, or won
+//! with its next move) may go unnumbered.
+//!
+//! The steps, on every thread:
+//! 1. **Settle what the rules settle**: each number's position, if it is one; an end (no move)
+//!    by its result, a position the mover wins with its next move at 1 ply, and a position all
+//!    of whose children go unnumbered by theirs;
+//! 2. **Settle backwards, a ply at a time**: each position settled at ply `r` (found by a scan
+//!    of the bytes) is turned back into its predecessors. A predecessor is won at `r + 1` when
+//!    this child is lost for its opponent; when the child is won for its opponent, its moves are
+//!    looked at: if every child is won for the opponent, it is lost one ply after the farthest
+//!    (a byte instead of a count of open children, as Thompson's and Clausecker's generators
+//!    do: the count would double the memory);
+//! 3. what is still unsettled when no ply settles anything is a draw.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use memmap2::Mmap;
+use rayon::prelude::*;
+
+use super::{RetrogradeConfig, RetrogradeStats, Solved, UnMoves};
+use crate::error::{human_bytes, Error};
+use crate::game::Game;
+
+/// A numbering of a game's positions, dense enough that a byte for every number is the whole
+/// table: what [`solve_by_index`] needs beside the game's [`UnMoves`].
+///
+/// The numbers of the positions met from a root must be distinct and below
+/// [`index_len`](Self::index_len) (the positions of one root: `self` is any position of the
+/// game, and carries what the numbering depends on — a board size, the pieces in play); a
+/// predecessor numbered past it is taken for one the root never meets, and skipped. Two
+/// positions may share a number only when they are the same position for the side to move (a
+/// mirror image, or the same board with the other side to move in a game whose sides play
+/// alike), and a symmetry must be taken whole: the solver turns back only the position
+/// [`position_at`](Self::position_at) gives, so the predecessors of every position sharing
+/// its number must share numbers with its predecessors (number every position and its mirror
+/// image alike, never some pairs apart and others together).
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+/// use gamesearch::retrograde::{solve_by_index, solve_strongly, RetrogradeConfig};
+/// use gamesearch::Player;
+/// // Nim numbers its positions by the pile and the side to move (docs/nim.rs): the two
+/// // solvers agree on every position reachable from 12 stones.
+/// let cfg = RetrogradeConfig::default();
+/// let by_arrows = solve_strongly(&Nim::new(12), &cfg).unwrap();
+/// let by_index = solve_by_index(&Nim::new(12), &cfg).unwrap();
+/// for pile in 0..=12 {
+///     for to_move in [Player::Max, Player::Min] {
+///         let p = Nim { pile, to_move };
+///         if let Some(solved) = by_arrows.probe(&p) {
+///             assert_eq!(by_index.probe(&p), Some(solved), "pile {pile}");
+///         }
+///     }
+/// }
+/// // 12 is lost for the side to move: the slowest loss takes one stone, as from the arrows.
+/// assert_eq!(by_index.probe(&Nim::new(12)).unwrap().value, -1);
+/// assert_eq!(by_index.best_move(&Nim::new(12)), by_arrows.best_move(&Nim::new(12)));
+/// ```
+pub trait DenseIndex: Game + Send + Sync {
+    /// How many numbers there are: every position's number is below it.
+    fn index_len(&self) -> u64;
+
+    /// The position's number; `None` for a position the table need not hold: one that is over
+    /// (no move), or one that [`wins_at_once`](Self::wins_at_once) whose side to move is not
+    /// the side that moved into it (the turn passed: a win at once for the opponent of the
+    /// side before it).
+    fn index(&self) -> Option<u64>;
+
+    /// The position numbered `index` (any one of those that share it), `None` when the number
+    /// is no position's.
+    fn position_at(&self, index: u64) -> Option<Self>;
+
+    /// Whether the side to move has a move to an end it has won (the game is over there, lost
+    /// for the side to move then, or won for the mover when the turn does not pass). It must
+    /// be exact: true for every position with such a move. The default looks at every move;
+    /// a game that knows (a capture of the king, a stone that completes the line) says it
+    /// faster.
+    fn wins_at_once(&self) -> bool {
+        self.moves().any(|m| {
+            let c = self.play(m);
+            c.moves().next().is_none() && {
+                let v = c.evaluate().signum() * self.to_move().sign();
+                v > 0
+            }
+        })
+    }
+}
+
+/// A number that holds no position.
+const NOT_A_POSITION: u8 = 1;
+/// Not settled (yet).
+const UNKNOWN: u8 = 0;
+/// A draw: no side can force an end.
+const DRAW: u8 = 2;
+/// The largest remoteness a byte holds; past it the byte says [`FAR_LOST`] or [`FAR_WON`] and
+/// the remoteness is kept beside the table, in a map.
+const NEAR: u32 = 124;
+/// Lost, farther than [`NEAR`] plies.
+const FAR_LOST: u8 = 253;
+/// Won, farther than [`NEAR`] plies.
+const FAR_WON: u8 = 254;
+
+/// The byte of a position settled at `r` plies, won or lost for its mover.
+#[inline]
+fn code(won: bool, r: u32) -> u8 {
+    match (r <= NEAR, won) {
+        (true, _) => (3 + 2 * r + u32::from(won)) as u8,
+        (false, false) => FAR_LOST,
+        (false, true) => FAR_WON,
+    }
+}
+
+/// (won for the mover, remoteness) of a settled byte; a far one's remoteness from `far`.
+#[inline]
+fn decode(c: u8, far: impl FnOnce() -> Option<u32>) -> Option<(bool, u32)> {
+    match c {
+        FAR_LOST => Some((false, far()?)),
+        FAR_WON => Some((true, far()?)),
+        3..FAR_LOST => Some((c & 1 == 0, u32::from(c - 3) / 2)),
+        _ => None,
+    }
+}
+
+/// What the rules say of a position left unnumbered: over (the game's result, at 0 plies),
+/// or won at once (1 ply). (won for the mover, remoteness), or `None` for a drawn end.
+fn by_the_rules<G: DenseIndex>(p: &G) -> Option<(bool, u32)> {
+    if p.moves().next().is_none() {
+        match (p.evaluate() * p.to_move().sign()).signum() {
+            1 => Some((true, 0)),
+            -1 => Some((false, 0)),
+            _ => None,
+        }
+    } else {
+        Some((true, 1))
+    }
+}
+
+/// The memory a solve of `n` numbers takes: a byte a number, a bit a number for the positions
+/// looked at in a ply, and a word a chunk for the plies it holds.
+fn bytes_needed(n: u64) -> u64 {
+    n.saturating_add(n.div_ceil(64) * 8)
+        .saturating_add(n.div_ceil(CHUNK as u64) * 8)
+}
+
+/// Solves every numbered position of the game of `root`, as [`solve_strongly`] does, with a
+/// byte and a bit a number: value and remoteness (up to 125 plies) for the side to move. On
+/// `cfg.threads` threads; refuses, before it starts, a table past `cfg.max_bytes`
+/// ([`Error::TooLarge`], saying what it needs).
+///
+/// Every number is solved, reachable from `root` or not: the table is the game's, `root` only
+/// says which (its rules, its material).
+///
+/// [`solve_strongly`]: super::solve_strongly
+pub fn solve_by_index<G: Game + UnMoves + DenseIndex>(
+    root: &G,
+    cfg: &RetrogradeConfig,
+) -> Result<DenseSolution, Error> {
+    super::endless_play_is_a_draw(root)?;
+    let n = root.index_len();
+    let need = bytes_needed(n);
+    if need > cfg.max_bytes || usize::try_from(n).is_err() {
+        return Err(Error::TooLarge(format!(
+            "the strong solve needs {} ({n} numbered positions at a byte and a bit each); the limit is {} (max_bytes)",
+            human_bytes(need as usize),
+            human_bytes(cfg.max_bytes as usize)
+        )));
+    }
+    if root.index().is_some_and(|i| i >= n) {
+        return Err(out_of_range(root.index().unwrap_or(0), n));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads.max(1))
+        .build()
+        .map_err(|e| Error::Threads {
+            count: cfg.threads,
+            message: e.to_string(),
+        })?;
+    pool.install(|| solve_in_pool(root, cfg, n as usize))
+}
+
+fn out_of_range(i: u64, n: u64) -> Error {
+    Error::BadParameter(format!(
+        "the game numbered a position {i}, not below its index_len {n}"
+    ))
+}
+
+/// The error for a game that broke [`DenseIndex`]'s contract, if one did.
+fn broken_contract(bad_index: &AtomicU64, broken: &AtomicBool, n: usize) -> Option<Error> {
+    let i = bad_index.load(Ordering::Relaxed);
+    if i != u64::MAX {
+        return Some(out_of_range(i, n as u64));
+    }
+    broken.load(Ordering::Relaxed).then(|| {
+        Error::BadParameter(
+            "the game left unnumbered a position that is not over and not won at once by a \
+             side to whom the turn passed (DenseIndex::index), or wins_at_once missed a win"
+                .into(),
+        )
+    })
+}
+
+/// Numbers a thread takes at a time.
+const CHUNK: usize = 1 << 14;
+
+// The numbers index the byte table and number the positions alike.
+#[allow(clippy::needless_range_loop)]
+fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
+    root: &G,
+    cfg: &RetrogradeConfig,
+    n: usize,
+) -> Result<DenseSolution, Error> {
+    let start = Instant::now();
+    let stopped =
+        || cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t);
+    let progress = cfg.progress.clone().unwrap_or_default();
+    // Zeroed pages come from the system as they are touched: UNKNOWN is 0.
+    let mut bytes: Vec<u8> = vec![UNKNOWN; n];
+    // SAFETY: AtomicU8 has the size, alignment and bit validity of u8; the slice is only used
+    // through this view until it is dropped below.
+    let codes: &[AtomicU8] = unsafe { &*(bytes.as_mut_slice() as *mut [u8] as *const [AtomicU8]) };
+    let bad_index = AtomicU64::new(u64::MAX);
+    let broken = AtomicBool::new(false);
+    // The remoteness of the positions settled farther than a byte holds.
+    let far: Mutex<HashMap<usize, u32>> = Mutex::new(HashMap::new());
+    let far_of = |i: usize| far.lock().map_or(None, |f| f.get(&i).copied());
+    // The highest ply any byte has been given: the loop runs until it has scanned it.
+    let last_ply = AtomicU32::new(0);
+    // Which plies each chunk has positions settled at (bit r mod 64): a ply's scan passes over
+    // the chunks without one. Nothing is settled more than two plies past the one scanned, so
+    // the bits of different plies never meet.
+    let pending: Vec<AtomicU64> = (0..n.div_ceil(CHUNK)).map(|_| AtomicU64::new(0)).collect();
+    let settle = |i: usize, won: bool, r: u32| -> bool {
+        let ok = codes[i]
+            .compare_exchange(UNKNOWN, code(won, r), Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok();
+        if ok {
+            if r > NEAR {
+                // (Read before it is written, the byte reads as not settled yet: the scan of
+                // its ply comes back to whoever asked.)
+                if let Ok(mut f) = far.lock() {
+                    f.insert(i, r);
+                }
+            }
+            last_ply.fetch_max(r, Ordering::Relaxed);
+            pending[i / CHUNK].fetch_or(1 << (r % 64), Ordering::Relaxed);
+        }
+        ok
+    };
+    let number = |p: &G| -> Option<usize> {
+        let i = p.index()?;
+        if i >= n as u64 {
+            bad_index.store(i, Ordering::Relaxed);
+            return None;
+        }
+        Some(i as usize)
+    };
+    // A child's result for its own mover: (won, remoteness), None while unsettled or drawn.
+    let child_result = |c: &G| -> Option<(bool, u32)> {
+        match number(c) {
+            Some(k) => decode(codes[k].load(Ordering::Relaxed), || far_of(k)),
+            None => by_the_rules(c),
+        }
+    };
+
+    // 1. Settle what the rules settle.
+    progress.phase.store(1, Ordering::Relaxed);
+    let positions = AtomicU64::new(0);
+    let ends = AtomicU64::new(0);
+    (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|chunk| {
+        if stopped() {
+            return;
+        }
+        let (mut found, mut ended) = (0, 0);
+        for i in chunk * CHUNK..n.min((chunk + 1) * CHUNK) {
+            let Some(p) = root.position_at(i as u64) else {
+                codes[i].store(NOT_A_POSITION, Ordering::Relaxed);
+                continue;
+            };
+            found += 1;
+            if p.moves().next().is_none() {
+                ended += 1;
+                match by_the_rules(&p) {
+                    Some((won, r)) => {
+                        settle(i, won, r);
+                    }
+                    None => codes[i].store(DRAW, Ordering::Relaxed),
+                }
+            } else if p.wins_at_once() {
+                settle(i, true, 1);
+            } else {
+                // A position whose children are all unnumbered is settled by them now: no
+                // scan below would reach it.
+                let mover = p.to_move();
+                let mut numbered = false;
+                let mut lost_at = 0;
+                let mut drawn = false;
+                for m in p.moves() {
+                    let c = p.play(m);
+                    if number(&c).is_some() {
+                        numbered = true;
+                        break;
+                    }
+                    match by_the_rules(&c) {
+                        // Good for the mover: an end it has won is found by wins_at_once, and
+                        // the contract leaves out no other such child.
+                        Some((won, _)) if won == (c.to_move() == mover) => {
+                            broken.store(true, Ordering::Relaxed);
+                            numbered = true;
+                            break;
+                        }
+                        Some((_, r)) => lost_at = lost_at.max(r + 1),
+                        None => drawn = true,
+                    }
+                }
+                if !numbered {
+                    if drawn {
+                        codes[i].store(DRAW, Ordering::Relaxed);
+                    } else {
+                        settle(i, false, lost_at);
+                    }
+                }
+            }
+        }
+        positions.fetch_add(found, Ordering::Relaxed);
+        ends.fetch_add(ended, Ordering::Relaxed);
+        progress.positions.fetch_add(found, Ordering::Relaxed);
+    });
+    if let Some(e) = broken_contract(&bad_index, &broken, n) {
+        return Err(e);
+    }
+
+    // 2. Settle backwards, a ply at a time.
+    progress.phase.store(2, Ordering::Relaxed);
+    let settled = AtomicU64::new(0);
+    // The positions whose moves this ply has looked at already (a bit each).
+    let tried: Vec<AtomicU64> = (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    let mut complete = !stopped();
+    let mut r = 0u32;
+    // Position q, settled at ply r (won for its mover or not), turned back into its
+    // predecessors.
+    let turn_back = |q: usize, c_won: bool, r: u32| {
+        let Some(c) = root.position_at(q as u64) else {
+            return;
+        };
+        c.unmoves(|p| {
+            // A predecessor numbered past the table is not the root's to solve.
+            let Some(j) = p.index().filter(|&j| j < n as u64) else {
+                return;
+            };
+            let j = j as usize;
+            if codes[j].load(Ordering::Relaxed) != UNKNOWN {
+                return;
+            }
+            let same_side = p.to_move() == c.to_move();
+            if c_won == same_side {
+                settle(j, true, r + 1);
+                return;
+            }
+            // Lost when every child is won for p's opponent: one ply after the farthest. Once
+            // a ply is enough: a child still open now is settled at a later ply, whose scan
+            // comes back to p.
+            let bit = 1u64 << (j % 64);
+            if tried[j / 64].fetch_or(bit, Ordering::Relaxed) & bit != 0 {
+                return;
+            }
+            let mover = p.to_move();
+            let mut farthest = 0;
+            for m in p.moves() {
+                let child = p.play(m);
+                match child_result(&child) {
+                    Some((won, rc)) if won != (child.to_move() == mover) => {
+                        farthest = farthest.max(rc);
+                    }
+                    _ => return,
+                }
+            }
+            settle(j, false, farthest + 1);
+        });
+    };
+    while complete && r <= last_ply.load(Ordering::Relaxed) {
+        progress.ply.store(r, Ordering::Relaxed);
+        if r <= NEAR {
+            let (lost_here, won_here) = (code(false, r), code(true, r));
+            let bit = 1u64 << (r % 64);
+            (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|chunk| {
+                if stopped() || pending[chunk].fetch_and(!bit, Ordering::Relaxed) & bit == 0 {
+                    return;
+                }
+                let mut count = 0;
+                for q in chunk * CHUNK..n.min((chunk + 1) * CHUNK) {
+                    let c_code = codes[q].load(Ordering::Relaxed);
+                    if c_code == lost_here || c_code == won_here {
+                        count += 1;
+                        turn_back(q, c_code == won_here, r);
+                    }
+                }
+                settled.fetch_add(count, Ordering::Relaxed);
+                progress
+                    .settled
+                    .store(settled.load(Ordering::Relaxed), Ordering::Relaxed);
+            });
+        } else {
+            // Past a byte: this ply's positions are those of the map.
+            let here: Vec<usize> = far
+                .lock()
+                .map(|f| {
+                    f.iter()
+                        .filter(|&(_, &fr)| fr == r)
+                        .map(|(&q, _)| q)
+                        .collect()
+                })
+                .unwrap_or_default();
+            settled.fetch_add(here.len() as u64, Ordering::Relaxed);
+            here.par_iter().for_each(|&q| {
+                if !stopped() {
+                    turn_back(q, codes[q].load(Ordering::Relaxed) == FAR_WON, r);
+                }
+            });
+        }
+        progress
+            .settled
+            .store(settled.load(Ordering::Relaxed), Ordering::Relaxed);
+        if let Some(e) = broken_contract(&bad_index, &broken, n) {
+            return Err(e);
+        }
+        if stopped() {
+            complete = false;
+        }
+        tried.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
+        r += 1;
+    }
+
+    // 3. What is still unsettled is a draw (when the solve ran to its end).
+    progress.phase.store(3, Ordering::Relaxed);
+    if complete {
+        bytes.par_iter_mut().for_each(|b| {
+            if *b == UNKNOWN {
+                *b = DRAW;
+            }
+        });
+    }
+    let mut stats = RetrogradeStats {
+        positions: positions.load(Ordering::Relaxed),
+        ends: ends.load(Ordering::Relaxed),
+        ..RetrogradeStats::default()
+    };
+    let (wins, draws, losses) = bytes
+        .par_chunks(CHUNK)
+        .map(|c| {
+            c.iter()
+                .fold((0, 0, 0), |(w, d, l), &b| match decode(b, || Some(0)) {
+                    Some((true, _)) => (w + 1, d, l),
+                    Some((false, _)) => (w, d, l + 1),
+                    None => (w, d + u64::from(b == DRAW), l),
+                })
+        })
+        .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+    (stats.wins, stats.draws, stats.losses) = (wins, draws, losses);
+    stats.seconds = start.elapsed().as_secs_f64();
+    let mut far: Vec<(u64, u32)> = far
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(i, r)| (i as u64, r))
+        .collect();
+    far.sort_unstable();
+    Ok(DenseSolution {
+        table: Bytes::Owned(bytes),
+        far: Far::Owned(far),
+        complete,
+        stats,
+    })
+}
+
+/// The remoteness of the positions farther than a byte holds, by number (ascending).
+enum Far {
+    Owned(Vec<(u64, u32)>),
+    /// `n` entries of 12 bytes (number, remoteness) at `at` in the solution's mapped file.
+    Mapped {
+        at: usize,
+        n: usize,
+    },
+}
+
+enum Bytes {
+    Owned(Vec<u8>),
+    Mapped { map: Mmap, at: usize, n: usize },
+}
+
+/// Every numbered position's [`Solved`], a byte each, looked up by its number: what
+/// [`solve_by_index`] returns and [`DenseSolution::open`] reads back from a file.
+pub struct DenseSolution {
+    table: Bytes,
+    far: Far,
+    complete: bool,
+    stats: RetrogradeStats,
+}
+
+const MAGIC: &[u8; 7] = b"GSSD\0\0\0";
+/// The version of the dense solution's file this library writes and reads.
+pub const DENSE_FILE_VERSION: u8 = 1;
+
+impl DenseSolution {
+    fn bytes(&self) -> &[u8] {
+        match &self.table {
+            Bytes::Owned(b) => b,
+            Bytes::Mapped { map, at, n } => &map[*at..*at + *n],
+        }
+    }
+
+    /// The remoteness of number `i`, settled farther than a byte holds.
+    fn far(&self, i: u64) -> Option<u32> {
+        match &self.far {
+            Far::Owned(v) => v
+                .binary_search_by_key(&i, |&(k, _)| k)
+                .ok()
+                .map(|at| v[at].1),
+            Far::Mapped { at, n } => {
+                let Bytes::Mapped { map, .. } = &self.table else {
+                    return None;
+                };
+                let entry = |k: usize| {
+                    let b = &map[at + 12 * k..at + 12 * k + 12];
+                    (
+                        u64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                        u32::from_le_bytes(b[8..].try_into().expect("4 bytes")),
+                    )
+                };
+                let (mut lo, mut hi) = (0, *n);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    match entry(mid).0.cmp(&i) {
+                        std::cmp::Ordering::Less => lo = mid + 1,
+                        std::cmp::Ordering::Greater => hi = mid,
+                        std::cmp::Ordering::Equal => return Some(entry(mid).1),
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// The far entries as bytes for the file.
+    fn far_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        match &self.far {
+            Far::Owned(v) => {
+                out.extend_from_slice(&(v.len() as u64).to_le_bytes());
+                for &(i, r) in v {
+                    out.extend_from_slice(&i.to_le_bytes());
+                    out.extend_from_slice(&r.to_le_bytes());
+                }
+            }
+            Far::Mapped { at, n } => {
+                if let Bytes::Mapped { map, .. } = &self.table {
+                    out.extend_from_slice(&(*n as u64).to_le_bytes());
+                    out.extend_from_slice(&map[*at..*at + 12 * n]);
+                }
+            }
+        }
+        out
+    }
+
+    /// How many numbers the table has (the game's `index_len`).
+    pub fn len(&self) -> u64 {
+        self.bytes().len() as u64
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The position's solution, `value` from MAX's view (a position left unnumbered is
+    /// answered by the rules); `None` for a number past the table, or a position not settled
+    /// when the solve was stopped.
+    pub fn probe<G: DenseIndex>(&self, p: &G) -> Option<Solved> {
+        let mover = p.to_move().sign();
+        let result = match p.index() {
+            Some(i) => match *self.bytes().get(usize::try_from(i).ok()?)? {
+                UNKNOWN | NOT_A_POSITION => return None,
+                DRAW => None,
+                c => Some(decode(c, || self.far(i))?),
+            },
+            None => by_the_rules(p),
+        };
+        Some(match result {
+            None => Solved {
+                value: 0,
+                remoteness: None,
+            },
+            Some((won, r)) => Solved {
+                value: if won { mover } else { -mover },
+                remoteness: Some(r),
+            },
+        })
+    }
+
+    /// A move that keeps the position's value: the fastest win, the slowest loss, or a move
+    /// to a draw; `None` at the end of the game or for a position the table lacks.
+    pub fn best_move<G: DenseIndex>(&self, p: &G) -> Option<G::Move> {
+        let here = self.probe(p)?;
+        let mover = p.to_move().sign();
+        let mut best: Option<(G::Move, u32)> = None;
+        for m in p.moves() {
+            let Some(c) = self.probe(&p.play(m)) else {
+                continue;
+            };
+            if c.value != here.value {
+                continue;
+            }
+            let r = c.remoteness.unwrap_or(0);
+            let better = match best {
+                None => true,
+                Some((_, b)) if here.value == mover => r < b,
+                Some((_, b)) => here.value != 0 && r > b,
+            };
+            if better {
+                best = Some((m, r));
+            }
+        }
+        best.map(|(m, _)| m)
+    }
+
+    /// Whether every position was settled.
+    pub fn complete(&self) -> bool {
+        self.complete
+    }
+
+    /// The counts of the solve (`positions`: the numbers that are positions; `arrows` is not
+    /// counted by this solver).
+    pub fn stats(&self) -> RetrogradeStats {
+        self.stats
+    }
+
+    /// Writes the table to `path`, whole or not at all (a file beside it, then renamed); `game`
+    /// names what it solves, checked by [`open`](Self::open).
+    ///
+    /// | bytes | what |
+    /// |---|---|
+    /// | 8 | `GSSD\0\0\0` and the format version |
+    /// | 2 + g | the game's length, then the game |
+    /// | 8 | the numbers `n` |
+    /// | 1 | whether the solve was complete |
+    /// | 8 × 7 | the counts of [`RetrogradeStats`] |
+    /// | n | a byte a number (0 not settled, 1 no position, 2 a draw, 3 + 2r lost and 4 + 2r won in r ≤ 124 plies, 253 lost and 254 won farther) |
+    /// | 8 + 12 f | the farther ones: how many, then each one's number (`u64`) and remoteness (`u32`), ascending |
+    /// | 4 | CRC-32 of everything before it |
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
+    /// use gamesearch::retrograde::{solve_by_index, DenseSolution, RetrogradeConfig};
+    /// let s = solve_by_index(&Nim::new(9), &RetrogradeConfig::default()).unwrap();
+    /// let path = std::env::temp_dir().join(format!("nim-{}.gssd", std::process::id()));
+    /// s.write(&path, "nim").unwrap();
+    /// let back = DenseSolution::open(&path, "nim").unwrap();
+    /// assert_eq!(back.probe(&Nim::new(9)), s.probe(&Nim::new(9)));
+    /// assert!(DenseSolution::open(&path, "kalah").is_err()); // another game's file
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn write(&self, path: &Path, game: &str) -> Result<(), Error> {
+        let io = |e: std::io::Error| bad(path, e.to_string());
+        let bytes = self.bytes();
+        let mut head = Vec::with_capacity(128);
+        head.extend_from_slice(MAGIC);
+        head.push(DENSE_FILE_VERSION);
+        head.extend_from_slice(&(game.len() as u16).to_le_bytes());
+        head.extend_from_slice(game.as_bytes());
+        head.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+        head.push(u8::from(self.complete));
+        let s = self.stats;
+        for v in [
+            s.positions,
+            s.arrows,
+            s.ends,
+            s.wins,
+            s.draws,
+            s.losses,
+            (s.seconds * 1000.0) as u64,
+        ] {
+            head.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let file = std::fs::File::create(&partial).map_err(io)?;
+        let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+        let mut crc = crc32fast::Hasher::new();
+        let far = self.far_bytes();
+        for part in [&head[..], bytes, &far[..]] {
+            crc.update(part);
+            std::io::Write::write_all(&mut out, part).map_err(io)?;
+        }
+        std::io::Write::write_all(&mut out, &crc.finalize().to_le_bytes()).map_err(io)?;
+        let file = out.into_inner().map_err(|e| io(e.into_error()))?;
+        file.sync_all().map_err(io)?;
+        std::fs::rename(&partial, path).map_err(io)
+    }
+
+    /// Reads a table written by [`write`](Self::write), memory-mapped and checked whole: an
+    /// error, never values, for another game's file, a truncated or damaged one.
+    pub fn open(path: &Path, game: &str) -> Result<DenseSolution, Error> {
+        let f = std::fs::File::open(path).map_err(|e| bad(path, e.to_string()))?;
+        // SAFETY: the file is only read; a file changed under the mapping while in use is the
+        // one way to break it, as with any mapped file (the checksum is verified here).
+        let map = unsafe { Mmap::map(&f) }.map_err(|e| bad(path, e.to_string()))?;
+        let (at, n, far_at, far_n, complete, stats) =
+            check(&map, game).map_err(|m| bad(path, m))?;
+        Ok(DenseSolution {
+            table: Bytes::Mapped { map, at, n },
+            far: Far::Mapped {
+                at: far_at,
+                n: far_n,
+            },
+            complete,
+            stats,
+        })
+    }
+}
+
+fn bad(path: &Path, message: impl Into<String>) -> Error {
+    Error::TablebaseFile {
+        path: path.display().to_string(),
+        message: message.into(),
+    }
+}
+
+/// The header's facts, after checking the file whole.
+#[allow(clippy::type_complexity)]
+fn check(
+    map: &[u8],
+    game: &str,
+) -> Result<(usize, usize, usize, usize, bool, RetrogradeStats), String> {
+    let truncated = || "the file is truncated (rebuild it)".to_string();
+    if map.len() < 8 || &map[..7] != MAGIC {
+        return Err("not a dense strong solution written by gamesearch".into());
+    }
+    if map[7] != DENSE_FILE_VERSION {
+        return Err(format!(
+            "format version {} (this gamesearch reads {DENSE_FILE_VERSION}): rebuild it",
+            map[7]
+        ));
+    }
+    let u64_at = |at: usize| -> Result<u64, String> {
+        map.get(at..at + 8)
+            .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+            .ok_or_else(truncated)
+    };
+    let name_len = usize::from(u16::from_le_bytes(
+        map.get(8..10)
+            .ok_or_else(truncated)?
+            .try_into()
+            .expect("2 bytes"),
+    ));
+    let name = String::from_utf8_lossy(map.get(10..10 + name_len).ok_or_else(truncated)?);
+    if name != game {
+        return Err(format!("it solves `{name}`, not `{game}`"));
+    }
+    let mut at = 10 + name_len;
+    let n = u64_at(at)?;
+    at += 8;
+    let complete = *map.get(at).ok_or_else(truncated)? == 1;
+    at += 1;
+    let mut counts = [0u64; 7];
+    for c in &mut counts {
+        *c = u64_at(at)?;
+        at += 8;
+    }
+    let far_len_at = usize::try_from(n)
+        .ok()
+        .and_then(|n| n.checked_add(at))
+        .ok_or_else(|| "its length does not match its header (rebuild it)".to_string())?;
+    let far_n = u64_at(far_len_at)?;
+    let want = usize::try_from(far_n)
+        .ok()
+        .and_then(|f| f.checked_mul(12))
+        .and_then(|f| f.checked_add(far_len_at + 8 + 4));
+    match want {
+        Some(w) if w == map.len() => {}
+        Some(w) if w > map.len() => return Err(truncated()),
+        _ => return Err("its length does not match its header (rebuild it)".into()),
+    }
+    let body = map.len() - 4;
+    let stored = u32::from_le_bytes(map[body..].try_into().expect("4 bytes"));
+    if crc32fast::hash(&map[..body]) != stored {
+        return Err("its checksum does not match: the file is damaged (rebuild it)".into());
+    }
+    let stats = RetrogradeStats {
+        positions: counts[0],
+        arrows: counts[1],
+        ends: counts[2],
+        wins: counts[3],
+        draws: counts[4],
+        losses: counts[5],
+        seconds: counts[6] as f64 / 1000.0,
+    };
+    Ok((
+        at,
+        n as usize,
+        far_len_at + 8,
+        far_n as usize,
+        complete,
+        stats,
+    ))
+}
