@@ -40,7 +40,7 @@ pub mod split;
 pub mod tictactoe;
 
 pub use connect4::{Bitboard, Connect4};
-pub use dobutsu::Dobutsu;
+pub use dobutsu::{Dobutsu, DobutsuMove};
 pub use domineering::Domineering;
 pub use hex::Hex;
 pub use kalah::{Kalah, Rule};

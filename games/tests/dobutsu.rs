@@ -5,7 +5,9 @@
 //! solution on thousands of positions of an endgame, with small tables. The full solve (the
 //! start lost in 78 plies, as Tanaka found) is the ignored test at the end.
 
-use gamesearch::retrograde::{solve_by_unmoves, solve_strongly, RetrogradeConfig, UnMoves};
+use gamesearch::retrograde::{
+    solve_by_index, solve_by_unmoves, solve_strongly, DenseIndex, RetrogradeConfig, UnMoves,
+};
 use gamesearch::{solve, Game, Limits, Method, PositionKey, SolveConfig};
 use gamesearch_games::Dobutsu;
 use rand::{Rng, SeedableRng};
@@ -217,6 +219,43 @@ fn the_positions_with_both_lions_are_counted_as_tanaka_counts() {
 /// The full solve: `cargo test --release -p gamesearch-games --test dobutsu -- --ignored
 /// --nocapture` (11 minutes and 8.5 GiB on two cores; the command line's `tablebase build
 /// dobutsu` is the same solve). Both figures are Tanaka's (2009): the start lost for Sente in
+/// The byte-a-number table against the keys' solution, on every position the keys' solve
+/// reached (and their best moves keep the value as fast or as slow).
+#[test]
+fn endgames_solved_over_the_dense_index_agree_with_the_unmoves() {
+    for root in [
+        "dobutsu:board=.l./.c./.C./.L./s",
+        "dobutsu:board=.l./.c./.C./EL./s",
+        "dobutsu:board=gl./.../.../.LG/s",
+    ] {
+        let root: Dobutsu = root.parse().unwrap();
+        let cfg = RetrogradeConfig {
+            threads: 2,
+            ..RetrogradeConfig::default()
+        };
+        let by_keys = solve_by_unmoves(&root, &cfg).unwrap();
+        let dense = solve_by_index(&root, &cfg).unwrap();
+        assert!(dense.complete());
+        let mut compared = 0;
+        for key in by_keys.keys() {
+            let p = root.position_of(key).unwrap();
+            let want = by_keys.probe(&p);
+            assert!(want.is_some(), "{p}");
+            assert_eq!(dense.probe(&p), want, "{p}");
+            if let Some(m) = dense.best_move(&p) {
+                let (a, b) = (dense.probe(&p.play(m)), by_keys.probe(&p.play(m)));
+                assert_eq!(a, b, "{p}: {m:?}");
+            }
+            compared += 1;
+        }
+        println!(
+            "{root}: {compared} positions agree; {} numbers",
+            root.index_len()
+        );
+        assert!(compared > 5_000);
+    }
+}
+
 /// 78 plies, and 246,803,167 positions reachable before a lion is taken (the side to move and
 /// mirror images merged; docs/results/cycles.md).
 #[test]
@@ -234,6 +273,21 @@ fn the_start_is_lost_in_78_plies() {
     println!("start: {start:?}");
     assert_eq!((start.value, start.remoteness), (-1, Some(78)));
     assert_eq!(Dobutsu::with_both_lions(&s), 246_803_167);
+}
+
+/// The same over the dense index (docs/results/cycles.md: its time and memory beside
+/// clausecker/dobutsu's).
+#[test]
+#[ignore]
+fn the_start_is_lost_in_78_plies_over_the_dense_index() {
+    let cfg = RetrogradeConfig {
+        threads: 2,
+        ..RetrogradeConfig::default()
+    };
+    let s = solve_by_index(&Dobutsu::start(), &cfg).unwrap();
+    println!("{:?}", s.stats());
+    let start = s.probe(&Dobutsu::start()).unwrap();
+    assert_eq!((start.value, start.remoteness), (-1, Some(78)));
 }
 
 #[test]

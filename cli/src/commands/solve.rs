@@ -5,7 +5,6 @@ use std::sync::Arc;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gamesearch::exact::{solve_report, Method};
-use gamesearch::retrograde::StrongSolution;
 use gamesearch::solver::{Progress, SolveConfig};
 use gamesearch::split::JobLine;
 use gamesearch::tablebase::Probed;
@@ -181,8 +180,8 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         }
         let start = std::time::Instant::now();
         let s = match &tablebase {
-            Some(dir) => super::tablebase::open_strong(dir)?,
-            None => super::tablebase::solve_strong(p, threads, max_memory, show)?,
+            Some(dir) => super::tablebase::open_strong(dir, p)?,
+            None => super::tablebase::solve_strong(p, threads, max_memory, false, show)?,
         };
         return print_strong(&game, p, &s, start.elapsed().as_secs_f64(), json);
     }
@@ -253,16 +252,20 @@ fn solve_job(line: &str, cfg: SolveConfig, book: Option<&str>, activity: Activit
 /// A cyclic game's answer from its strong solution: the value (MAX's view), the remoteness
 /// (plies to the end: the winner's shortest, the loser's longest; none for a draw), the best
 /// move and the line that follows from it.
-fn print_strong<G>(game: &str, p: &G, s: &StrongSolution, seconds: f64, json: bool) -> Result<()>
-where
-    G: gamesearch::Game + gamesearch::PositionKey,
-{
+fn print_strong(
+    game: &str,
+    p: &gamesearch_games::Dobutsu,
+    s: &super::tablebase::Strong,
+    seconds: f64,
+    json: bool,
+) -> Result<()> {
+    use gamesearch::Game;
     let Some(here) = s.probe(p) else {
-        bail!("{game} is not in the strong solution (not reachable from the position it was built from)");
+        bail!("{game} is not in the strong solution (not reachable from the position it was built from, or not a placement the table numbers)");
     };
     // The principal variation: best moves until the end (a draw's line stops after 20 plies).
     let mut pv = Vec::new();
-    let mut at = p.clone();
+    let mut at = *p;
     let plies = here.remoteness.unwrap_or(20);
     while (pv.len() as u32) < plies {
         let Some(m) = s.best_move(&at) else { break };

@@ -9,13 +9,14 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use gamesearch::retrograde::{
-    solve_by_unmoves, RetrogradeConfig, RetrogradeProgress, Solved, StrongSolution,
+    solve_by_index, solve_by_unmoves, DenseSolution, RetrogradeConfig, RetrogradeProgress,
+    RetrogradeStats, Solved, StrongSolution,
 };
 use gamesearch::tablebase::{class_file, Tablebase, Tables};
 use gamesearch::Game;
 use gamesearch_cli::progress::Activity;
 use gamesearch_games::GameSpec;
-use gamesearch_games::{Dobutsu, Kalah};
+use gamesearch_games::{Dobutsu, DobutsuMove, Kalah};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -50,6 +51,11 @@ pub struct BuildArgs {
     /// quarters of the memory available); it refuses, saying what it needs, before passing it.
     #[arg(long, allow_negative_numbers = true, value_parser = crate::args::parse_size)]
     pub max_memory: Option<usize>,
+    /// Dōbutsu shōgi: solve the positions reachable from the root by their keys (10 bytes a
+    /// position, about 8.5 GiB from the start) and count them as Tanaka does, instead of every
+    /// placement of the root's pieces over the game's dense index (a byte each, 240 MiB).
+    #[arg(long)]
+    pub by_keys: bool,
     /// The directory the class files go to.
     #[arg(long)]
     pub out: PathBuf,
@@ -279,36 +285,93 @@ fn probe(a: ProbeArgs) -> Result<()> {
     Ok(())
 }
 
-/// The name a strong solution of Dōbutsu shōgi has in its file (the rules it solves).
+/// The name a strong solution of Dōbutsu shōgi by keys has in its file (the rules it solves).
 const DOBUTSU: &str = "dobutsu";
 
-/// The file of Dōbutsu shōgi's strong solution in `dir`.
-pub fn strong_file(dir: &Path) -> PathBuf {
+/// The file of Dōbutsu shōgi's strong solution by keys (`--by-keys`) in `dir`.
+pub fn keys_file(dir: &Path) -> PathBuf {
     dir.join("dobutsu.gsss")
 }
 
-/// The strong solution of Dōbutsu shōgi in `dir`, checked whole.
-pub fn open_strong(dir: &Path) -> Result<StrongSolution> {
-    let path = strong_file(dir);
-    if !path.exists() {
-        bail!(
-            "no strong solution of Dōbutsu shōgi in {} (expected {}; build one with `gamesearch tablebase build dobutsu --out {}`)",
-            dir.display(),
-            path.display(),
-            dir.display()
-        );
-    }
-    Ok(StrongSolution::open(&path, DOBUTSU)?)
+/// The file of the dense table of `p`'s pieces in `dir` (`dobutsu.gssd` for the whole set).
+pub fn dense_file(dir: &Path, p: &Dobutsu) -> PathBuf {
+    dir.join(format!("{}.gssd", p.table_name()))
 }
 
-/// Solves every position reachable from `root` (the un-moves' solver), with a progress line;
-/// an error when stopped (a strong solution stopped half-way settles nothing worth keeping).
+/// A strong solution of Dōbutsu shōgi: every placement of a set of pieces over the game's
+/// dense index (what `tablebase build` writes), or the positions reachable from a root by
+/// their keys (`--by-keys`).
+pub enum Strong {
+    /// Over the dense index.
+    Dense(DenseSolution),
+    /// By keys.
+    Keys(StrongSolution),
+}
+
+impl Strong {
+    /// The position's value (first player's view) and remoteness.
+    pub fn probe(&self, p: &Dobutsu) -> Option<Solved> {
+        match self {
+            Strong::Dense(s) => s.probe(p),
+            Strong::Keys(s) => s.probe(p),
+        }
+    }
+
+    /// A move that keeps the value: the fastest win, the slowest loss.
+    pub fn best_move(&self, p: &Dobutsu) -> Option<DobutsuMove> {
+        match self {
+            Strong::Dense(s) => s.best_move(p),
+            Strong::Keys(s) => s.best_move(p),
+        }
+    }
+
+    /// The solve's counts.
+    pub fn stats(&self) -> RetrogradeStats {
+        match self {
+            Strong::Dense(s) => s.stats(),
+            Strong::Keys(s) => s.stats(),
+        }
+    }
+
+    /// Whether every position was settled.
+    pub fn complete(&self) -> bool {
+        match self {
+            Strong::Dense(s) => s.complete(),
+            Strong::Keys(s) => s.complete(),
+        }
+    }
+}
+
+/// The strong solution in `dir` that holds `p`, checked whole: the dense table of its pieces,
+/// or else a solution by keys.
+pub fn open_strong(dir: &Path, p: &Dobutsu) -> Result<Strong> {
+    let dense = dense_file(dir, p);
+    if dense.exists() {
+        return Ok(Strong::Dense(DenseSolution::open(&dense, &p.table_name())?));
+    }
+    let keys = keys_file(dir);
+    if keys.exists() {
+        return Ok(Strong::Keys(StrongSolution::open(&keys, DOBUTSU)?));
+    }
+    bail!(
+        "no strong solution of Dōbutsu shōgi for {p} in {} (expected {} or {}; build one with `gamesearch tablebase build dobutsu --out {}`)",
+        dir.display(),
+        dense.display(),
+        keys.display(),
+        dir.display()
+    )
+}
+
+/// Solves `root` strongly, with a progress line: over the dense index (every placement of its
+/// pieces), or by keys (the positions reachable from it); an error when stopped (a strong
+/// solution stopped half-way settles nothing worth keeping).
 pub fn solve_strong(
     root: &Dobutsu,
     threads: Option<usize>,
     max_memory: Option<usize>,
+    by_keys: bool,
     show: bool,
-) -> Result<StrongSolution> {
+) -> Result<Strong> {
     let threads =
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let max_bytes = match max_memory {
@@ -324,8 +387,17 @@ pub fn solve_strong(
         progress: Some(progress.clone()),
     };
     if show {
+        let how = if by_keys {
+            "by keys: about 12 bytes a table slot (a slot per 0.75 position at most) and 10 a position kept".to_string()
+        } else {
+            use gamesearch::retrograde::DenseIndex;
+            format!(
+                "over the dense index: {} numbers, a byte and a bit each",
+                root.index_len()
+            )
+        };
         eprintln!(
-            "strong solve of {root} on {threads} threads: about 12 bytes a table slot (a slot per 0.75 position at most) and 10 a position kept; limit {}",
+            "strong solve of {root} on {threads} threads, {how}; limit {}",
             gamesearch::error::human_bytes(max_bytes as usize)
         );
     }
@@ -348,7 +420,11 @@ pub fn solve_strong(
                 std::thread::sleep(std::time::Duration::from_millis(250));
             }
         });
-        let solved = solve_by_unmoves(root, &cfg);
+        let solved = if by_keys {
+            solve_by_unmoves(root, &cfg).map(Strong::Keys)
+        } else {
+            solve_by_index(root, &cfg).map(Strong::Dense)
+        };
         done.store(true, Ordering::Relaxed);
         solved
     });
@@ -364,40 +440,78 @@ fn build_strong(root: Dobutsu, a: &BuildArgs, show: bool) -> Result<()> {
     if a.seeds.is_some() {
         bail!("--seeds is Kalah's: Dōbutsu shōgi is solved whole");
     }
-    let path = strong_file(&a.out);
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let s = solve_strong(&root, a.threads, a.max_memory, show)?;
-    s.write(&path, DOBUTSU)?;
+    let s = solve_strong(&root, a.threads, a.max_memory, a.by_keys, show)?;
+    let path = match &s {
+        Strong::Keys(k) => {
+            let path = keys_file(&a.out);
+            k.write(&path, DOBUTSU)?;
+            path
+        }
+        Strong::Dense(d) => {
+            let path = dense_file(&a.out, &root);
+            d.write(&path, &root.table_name())?;
+            path
+        }
+    };
     let st = s.stats();
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let at_root = s.probe(&root).expect("the root is in its own solution");
-    // Tanaka (2009) counts the positions before a lion is taken: those with both lions.
-    let both_lions = Dobutsu::with_both_lions(&s);
-    if a.json {
-        println!(
-            "{}",
-            serde_json::json!({"game": a.game, "positions": st.positions, "with_both_lions": both_lions, "ends": st.ends, "arrows": st.arrows,
-                "wins": st.wins, "draws": st.draws, "losses": st.losses,
-                "value": at_root.value, "remoteness": at_root.remoteness,
-                "seconds": st.seconds, "bytes": bytes, "file": path.display().to_string()})
-        );
-    } else {
-        println!(
-            "{}: {} positions reachable, {} of them ends ({} won, {} drawn, {} lost for the side to move), {} with both lions on the board (Tanaka's count), {} moves; start {}; {} in {}, {:.1} s",
-            a.game,
-            st.positions,
-            st.ends,
-            st.wins,
-            st.draws,
-            st.losses,
-            both_lions,
-            st.arrows,
-            describe(&at_root),
-            gamesearch::error::human_bytes(bytes as usize),
-            path.display(),
-            st.seconds
-        );
+    let size = gamesearch::error::human_bytes(bytes as usize);
+    match &s {
+        Strong::Keys(k) => {
+            // Tanaka (2009) counts the positions before a lion is taken: those with both lions.
+            let both_lions = Dobutsu::with_both_lions(k);
+            if a.json {
+                println!(
+                    "{}",
+                    serde_json::json!({"game": a.game, "by": "keys", "positions": st.positions, "with_both_lions": both_lions, "ends": st.ends, "arrows": st.arrows,
+                        "wins": st.wins, "draws": st.draws, "losses": st.losses,
+                        "value": at_root.value, "remoteness": at_root.remoteness,
+                        "seconds": st.seconds, "bytes": bytes, "file": path.display().to_string()})
+                );
+            } else {
+                println!(
+                    "{}: {} positions reachable, {} of them ends ({} won, {} drawn, {} lost for the side to move), {} with both lions on the board (Tanaka's count), {} moves; start {}; {size} in {}, {:.1} s",
+                    a.game,
+                    st.positions,
+                    st.ends,
+                    st.wins,
+                    st.draws,
+                    st.losses,
+                    both_lions,
+                    st.arrows,
+                    describe(&at_root),
+                    path.display(),
+                    st.seconds
+                );
+            }
+        }
+        Strong::Dense(d) => {
+            if a.json {
+                println!(
+                    "{}",
+                    serde_json::json!({"game": a.game, "by": "index", "numbers": d.len(), "positions": st.positions, "ends": st.ends,
+                        "wins": st.wins, "draws": st.draws, "losses": st.losses,
+                        "value": at_root.value, "remoteness": at_root.remoteness,
+                        "seconds": st.seconds, "bytes": bytes, "file": path.display().to_string()})
+                );
+            } else {
+                println!(
+                    "{}: {} placements of its pieces numbered, {} ends ({} won, {} drawn, {} lost for the side to move); start {}; {size} in {}, {:.1} s",
+                    a.game,
+                    st.positions,
+                    st.ends,
+                    st.wins,
+                    st.draws,
+                    st.losses,
+                    describe(&at_root),
+                    path.display(),
+                    st.seconds
+                );
+            }
+        }
     }
     Ok(())
 }
@@ -411,10 +525,10 @@ pub fn describe(s: &Solved) -> String {
 }
 
 fn probe_strong(p: Dobutsu, a: &ProbeArgs) -> Result<()> {
-    let s = open_strong(&a.tablebase)?;
+    let s = open_strong(&a.tablebase, &p)?;
     let Some(here) = s.probe(&p) else {
         bail!(
-            "{} is not in the strong solution in {} (not reachable from the position it was built from)",
+            "{} is not in the strong solution in {} (not reachable from the position it was built from, or not a placement the table numbers)",
             a.game,
             a.tablebase.display()
         );

@@ -37,6 +37,7 @@
 // A square's number indexes the board and the move tables together.
 #![allow(clippy::needless_range_loop)]
 
+mod index;
 mod knowledge;
 mod notation;
 
@@ -244,10 +245,18 @@ impl Dobutsu {
     }
 
     /// Whether the mover can take the opponent's lion (and so has won).
+    #[inline]
     pub(crate) fn can_take_lion(&self) -> bool {
-        let mut can = false;
-        self.lion_captures(|_, _| can = true);
-        can
+        // One pass: the squares the mover attacks, and the opponent's lion.
+        let (mut attacked, mut lion) = (0u16, 0u16);
+        for (s, &c) in self.board.iter().enumerate() {
+            if c == LION | THEIRS {
+                lion = 1 << s;
+            } else if c != 0 && c & THEIRS == 0 {
+                attacked |= STEPS[usize::from(c)][s];
+            }
+        }
+        attacked & lion != 0
     }
 
     /// A move that wins at once, if there is one: a capture of the opponent's lion, or a step
