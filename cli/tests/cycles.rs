@@ -45,6 +45,7 @@ fn a_built_strong_solution_is_probed_and_solved_from_and_a_bad_file_is_refused()
     let built: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(built["by"], "index", "{out}");
     assert_eq!(built["numbers"], 16_863, "{out}");
+    assert_eq!(built["with_both_lions"], 24_789, "{out}");
     assert_eq!(
         (built["value"].clone(), built["remoteness"].clone()),
         (1.into(), 15.into())

@@ -212,6 +212,8 @@ fn the_positions_with_both_lions_are_counted_as_tanaka_counts() {
             s.stats().positions
         );
         assert_eq!(Dobutsu::with_both_lions(&s), want, "{root}");
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        assert_eq!(root.count_with_both_lions(&stop), Some(want), "{root}");
         assert!(want < s.stats().positions, "{root}");
     }
 }

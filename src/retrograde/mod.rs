@@ -19,6 +19,11 @@
 //!    child found later, so the win is the shortest), and lost when the last of its children
 //!    is lost for its mover (the longest loss). What is left when nothing changes is a draw.
 //!
+//! A game may offer more, to go faster and smaller: its un-moves ([`UnMoves`]: the positions one
+//! move before) for [`solve_by_unmoves`], which keeps only the keys; and a dense numbering of
+//! its positions ([`DenseIndex`]) for [`solve_by_index`], which keeps a byte a number and no
+//! key at all (Dōbutsu shōgi: 249 M numbers, 273 MiB).
+//!
 //! ```
 //! # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nim.rs")); } use nim::Nim;
 //! use gamesearch::retrograde::{solve_strongly, RetrogradeConfig};
@@ -52,17 +57,18 @@ pub use unmoves::{solve_by_unmoves, RetrogradeProgress, UnMoves};
 pub struct RetrogradeConfig {
     /// The most positions it may number: past it, the solve answers [`Error::TooLarge`].
     pub max_positions: u64,
-    /// The most memory [`solve_by_unmoves`] may take (its table, its codes, the result): it
-    /// answers [`Error::TooLarge`], saying what it needs, before its table would pass it.
+    /// The most memory [`solve_by_unmoves`] and [`solve_by_index`] may take (their tables, codes,
+    /// the result): they answer [`Error::TooLarge`], saying what they need, before passing it.
     /// Default: three quarters of the memory available when the config is made.
     /// [`solve_strongly`] keeps arrows instead (about 50 bytes a position and 8 an arrow) and is
     /// bounded by `max_positions`.
     pub max_bytes: u64,
-    /// Threads for [`solve_by_unmoves`] (at least 1).
+    /// Threads for [`solve_by_unmoves`] and [`solve_by_index`] (at least 1).
     pub threads: usize,
     /// A stop flag and a time limit (checked every 4,096 positions); `max_nodes` is not used.
     pub limits: Limits,
-    /// Where [`solve_by_unmoves`] publishes how far it has come, for another thread to show.
+    /// Where [`solve_by_unmoves`] and [`solve_by_index`] publish how far they have come, for
+    /// another thread to show.
     pub progress: Option<Arc<RetrogradeProgress>>,
 }
 

@@ -1,7 +1,8 @@
 //! `gamesearch tablebase`: Kalah's endgame databases built class by class (`build`), and a
 //! position looked up in them (`probe`); for a game whose positions repeat (Dōbutsu shōgi), its
-//! strong solution: every position reachable from the start, with its value and remoteness, in
-//! one checksummed file. `gamesearch solve … --tablebase DIR` reads either.
+//! strong solution: every placement of its pieces (or, `--by-keys`, every position reachable
+//! from the root), with its value and remoteness, in one checksummed file. `gamesearch solve …
+//! --tablebase DIR` reads either.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -38,8 +39,9 @@ pub enum TablebaseCommand {
 #[derive(Args)]
 pub struct BuildArgs {
     /// The rules: kalah:M (M pits a side), or any kalah:M,N (its pits count); kalah:M:standard
-    /// for the standard capture rule; or dobutsu (every position reachable from the start, or
-    /// from a dobutsu:… position).
+    /// for the standard capture rule; or dobutsu (every placement of its pieces over the game's
+    /// dense index, and the positions reachable from the start counted; or of the pieces of a
+    /// dobutsu:… position).
     pub game: String,
     /// Kalah: the largest class, positions with at most this many seeds in the pits.
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, 127))]
@@ -489,26 +491,49 @@ fn build_strong(root: Dobutsu, a: &BuildArgs, show: bool) -> Result<()> {
             }
         }
         Strong::Dense(d) => {
+            let numbers = d.len();
+            drop(s);
+            // Tanaka (2009) counts the positions reachable before a lion is taken.
+            let t = Instant::now();
+            let activity = Activity::start(show, "counting");
+            activity.message("the positions with both lions reachable from the root".into());
+            let threads = a
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .context("cannot start the threads")?;
+            let stop = super::stop_flag();
+            let both_lions = pool.install(|| root.count_with_both_lions(stop));
+            activity.finish();
+            let Some(both_lions) = both_lions else {
+                bail!(
+                    "stopped while counting: the table is written to {}",
+                    path.display()
+                );
+            };
+            let seconds = st.seconds + t.elapsed().as_secs_f64();
             if a.json {
                 println!(
                     "{}",
-                    serde_json::json!({"game": a.game, "by": "index", "numbers": d.len(), "positions": st.positions, "ends": st.ends,
+                    serde_json::json!({"game": a.game, "by": "index", "numbers": numbers, "placements": st.positions, "with_both_lions": both_lions, "ends": st.ends,
                         "wins": st.wins, "draws": st.draws, "losses": st.losses,
                         "value": at_root.value, "remoteness": at_root.remoteness,
-                        "seconds": st.seconds, "bytes": bytes, "file": path.display().to_string()})
+                        "seconds": seconds, "bytes": bytes, "file": path.display().to_string()})
                 );
             } else {
                 println!(
-                    "{}: {} placements of its pieces numbered, {} ends ({} won, {} drawn, {} lost for the side to move); start {}; {size} in {}, {:.1} s",
+                    "{}: {} placements of its pieces solved ({} won, {} drawn, {} lost for the side to move), {} positions with both lions reachable (Tanaka's count); start {}; {size} in {}, {:.1} s",
                     a.game,
                     st.positions,
-                    st.ends,
                     st.wins,
                     st.draws,
                     st.losses,
+                    both_lions,
                     describe(&at_root),
                     path.display(),
-                    st.seconds
+                    seconds
                 );
             }
         }

@@ -16,7 +16,11 @@
 //! Every number is a legal placement, so the table has no holes: 28 × 11,878,227 =
 //! 332,590,356 numbers for the whole material.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use gamesearch::retrograde::DenseIndex;
+use gamesearch::Game;
+use rayon::prelude::*;
 
 use super::{Dobutsu, CHICK, ELEPHANT, GIRAFFE, HEN, LION, THEIRS};
 
@@ -34,25 +38,35 @@ const fn adjacent(a: usize, b: usize) -> bool {
 /// Whether the lions on `m` (the mover's) and `t` keep a number: the mover's lion cannot take
 /// the other, which is off the mover's home rank, and is not on its far rank itself (no play
 /// reaches that: the side before it would have lost, or had to take the lion).
-const fn numbered(m: usize, t: usize) -> bool {
-    m != t && t >= 3 && m < 9 && !adjacent(m, t)
+/// With `every`, any two squares (the numbering that counts what is reachable).
+const fn numbered(m: usize, t: usize, every: bool) -> bool {
+    m != t && (every || (t >= 3 && m < 9 && !adjacent(m, t)))
 }
 
-/// How many lion placements are numbered.
+/// How many lion placements the solver's table numbers.
 const PLACEMENTS: usize = 21;
+/// How many the count of what is reachable numbers: every two squares, up to the mirror.
+const EVERY_PLACEMENT: usize = 72;
 
 /// The lion placements: `.0[m][t]` the number of the lions on `m` (the mover's) and `t`, or 255
 /// where unnumbered; `.1[m][t]` whether that number is their mirror image's; `.2` the
-/// numbered placements in order.
-type Placements = ([[u8; 12]; 12], [[bool; 12]; 12], [(u8, u8); PLACEMENTS]);
+/// numbered placements in order (the first `.3`).
+type Placements = (
+    [[u8; 12]; 12],
+    [[bool; 12]; 12],
+    [(u8, u8); EVERY_PLACEMENT],
+    usize,
+);
 
-/// The lion placements numbered.
-const LIONS: Placements = lions();
+/// The lion placements the solver's table numbers.
+const LIONS: Placements = lions(false);
+/// Every lion placement, for counting what is reachable.
+const EVERY_LIONS: Placements = lions(true);
 
-const fn lions() -> Placements {
+const fn lions(every: bool) -> Placements {
     let mut id = [[255u8; 12]; 12];
     let mut flip = [[false; 12]; 12];
-    let mut list = [(0u8, 0u8); PLACEMENTS];
+    let mut list = [(0u8, 0u8); EVERY_PLACEMENT];
     let mut next = 0;
     let mut t = 0;
     while t < 12 {
@@ -61,7 +75,7 @@ const fn lions() -> Placements {
             let (mt, mm) = (mirror(t), mirror(m));
             // The placement or its mirror, whichever has the smaller (t, m), is the one numbered.
             let canonical = t * 12 + m <= mt * 12 + mm;
-            if numbered(m, t) && canonical {
+            if numbered(m, t, every) && canonical {
                 id[m][t] = next as u8;
                 list[next] = (m as u8, t as u8);
                 next += 1;
@@ -75,7 +89,7 @@ const fn lions() -> Placements {
     while t < 12 {
         let mut m = 0;
         while m < 12 {
-            if numbered(m, t) && id[m][t] == 255 {
+            if numbered(m, t, every) && id[m][t] == 255 {
                 id[m][t] = id[mirror(m)][mirror(t)];
                 flip[m][t] = true;
             }
@@ -83,8 +97,8 @@ const fn lions() -> Placements {
         }
         t += 1;
     }
-    assert!(next == PLACEMENTS);
-    (id, flip, list)
+    assert!(next == if every { EVERY_PLACEMENT } else { PLACEMENTS });
+    (id, flip, list, next)
 }
 
 const fn choose(n: u32, k: u32) -> u32 {
@@ -225,11 +239,7 @@ impl DenseIndex for Dobutsu {
 
     #[inline]
     fn index(&self) -> Option<u64> {
-        // One pass over the board: the squares of each code, as bit sets.
-        let mut at = [0u16; 16];
-        for (s, &c) in self.board.iter().enumerate() {
-            at[usize::from(c & 15)] |= 1 << s;
-        }
+        let at = self.squares_of_codes();
         let lions = (at[usize::from(LION)], at[usize::from(LION | THEIRS)]);
         if lions.0 == 0 || lions.1 == 0 {
             return None; // the mover's lion is taken: over
@@ -248,10 +258,126 @@ impl DenseIndex for Dobutsu {
                 None
             };
         }
+        Some(self.number(&at, &LIONS, m, t))
+    }
+
+    fn position_at(&self, index: u64) -> Option<Self> {
+        self.placed(&LIONS, index)
+    }
+
+    /// A capture of the lion, or a safe step of the lion onto the far rank.
+    fn wins_at_once(&self) -> bool {
+        self.winning_move().is_some()
+    }
+}
+
+impl Dobutsu {
+    /// One pass over the board: the squares of each code, as bit sets.
+    #[inline]
+    fn squares_of_codes(&self) -> [u16; 16] {
+        let mut at = [0u16; 16];
+        for (s, &c) in self.board.iter().enumerate() {
+            at[usize::from(c & 15)] |= 1 << s;
+        }
+        at
+    }
+
+    /// The number of a position with both lions by the numbering of every placement.
+    #[inline]
+    fn reach_number(&self) -> Option<u64> {
+        let at = self.squares_of_codes();
+        let (m, t) = (at[usize::from(LION)], at[usize::from(LION | THEIRS)]);
+        if m == 0 || t == 0 {
+            return None;
+        }
+        let (m, t) = (m.trailing_zeros() as usize, t.trailing_zeros() as usize);
+        Some(self.number(&at, &EVERY_LIONS, m, t))
+    }
+
+    /// How many positions with both lions on the board are reachable from this one, counted
+    /// as Tanaka (2009) counts (246,803,167 from the start): a position and its mirror image
+    /// as one, each from its side to move; a position whose mover can take the opponent's
+    /// lion, or whose opponent's lion stands on the mover's home rank, is not looked past
+    /// (here its moves are the captures of the lion, which leave one lion). Breadth first over
+    /// a numbering of every placement of these pieces, three bits a number (seen, this ply,
+    /// the next: 321 MB for the whole set), on the current rayon pool; `None` when `stop` is
+    /// raised first.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use gamesearch_games::Dobutsu;
+    /// let p: Dobutsu = "dobutsu:board=.l./.c./.C./.L./s".parse().unwrap();
+    /// assert_eq!(p.count_with_both_lions(&AtomicBool::new(false)), Some(24_789));
+    /// ```
+    pub fn count_with_both_lions(&self, stop: &AtomicBool) -> Option<u64> {
+        let mat = self.material()?;
+        let n = EVERY_PLACEMENT as u64 * u64::from(OFFSETS[mat][27]);
+        let words = usize::try_from(n.div_ceil(64)).ok()?;
+        let bits = || -> Vec<AtomicU64> { (0..words).map(|_| AtomicU64::new(0)).collect() };
+        let (seen, mut ply, mut next) = (bits(), bits(), bits());
+        let mark = |set: &[AtomicU64], i: u64| -> bool {
+            let bit = 1u64 << (i % 64);
+            set[(i / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
+        };
+        let root = self.reach_number().filter(|&i| i < n)?;
+        mark(&seen, root);
+        mark(&ply, root);
+        loop {
+            let grew = AtomicBool::new(false);
+            ply.par_chunks(1024).enumerate().for_each(|(chunk, words)| {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                for (w, word) in words.iter().enumerate() {
+                    if word.load(Ordering::Relaxed) == 0 {
+                        continue;
+                    }
+                    let mut here = word.swap(0, Ordering::Relaxed);
+                    while here != 0 {
+                        let i = ((chunk * 1024 + w) * 64) as u64 + u64::from(here.trailing_zeros());
+                        here &= here - 1;
+                        let Some(p) = self.placed(&EVERY_LIONS, i) else {
+                            continue;
+                        };
+                        if p.can_take_lion() {
+                            continue; // its moves take the lion
+                        }
+                        for m in p.moves() {
+                            let Some(j) = p.play(m).reach_number().filter(|&j| j < n) else {
+                                continue; // a lion taken
+                            };
+                            if mark(&seen, j) {
+                                mark(&next, j);
+                                grew.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                }
+            });
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if !grew.load(Ordering::Relaxed) {
+                break;
+            }
+            std::mem::swap(&mut ply, &mut next);
+        }
+        Some(
+            seen.par_iter()
+                .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
+                .sum(),
+        )
+    }
+
+    /// The number of a position with both lions on `m` (the mover's) and `t`, numbered by
+    /// `table`, from the squares of each code (`at`).
+    #[inline]
+    fn number(&self, at: &[u16; 16], table: &Placements, m: usize, t: usize) -> u64 {
+        let id = table.0[m][t];
         // The lions' placement says whether to mirror; with both lions on file b, the board
         // does (the image whose squares read smaller).
         let flip =
-            LIONS.1[m][t] || (mirror(m) == m && mirror(t) == t && self.mirror_reads_smaller());
+            table.1[m][t] || (mirror(m) == m && mirror(t) == t && self.mirror_reads_smaller());
         let image = |x: u16| {
             if flip {
                 (x & 0o1111) << 2 | (x & 0o2222) | (x >> 2) & 0o1111
@@ -287,7 +413,7 @@ impl DenseIndex for Dobutsu {
             let k = squares.count_ones() as usize;
             let in_hand = usize::from(self.hands[0][kind] + self.hands[1][kind]);
             if k + in_hand > 2 {
-                return Some(u64::MAX); // not a position of this game: past any table
+                return u64::MAX; // not a position of this game: past any table
             }
             mat = mat * 3 + k + in_hand;
             count[kind] = k;
@@ -314,18 +440,17 @@ impl DenseIndex for Dobutsu {
         let combo = count[0] * 9 + count[1] * 3 + count[2];
         let [_, e, c] = PARTS[mat][combo];
         let within = (sub[0] * e + sub[1]) * c + sub[2];
-        Some(
-            u64::from(id) * u64::from(OFFSETS[mat][27])
-                + u64::from(OFFSETS[mat][combo])
-                + u64::from(within),
-        )
+        u64::from(id) * u64::from(OFFSETS[mat][27])
+            + u64::from(OFFSETS[mat][combo])
+            + u64::from(within)
     }
 
-    fn position_at(&self, index: u64) -> Option<Self> {
+    /// The position numbered `index` by `table` (of this position's pieces).
+    fn placed(&self, table: &Placements, index: u64) -> Option<Self> {
         let mat = self.material()?;
         let per = u64::from(OFFSETS[mat][27]);
         let id = usize::try_from(index / per).ok()?;
-        if id >= PLACEMENTS {
+        if id >= table.3 {
             return None;
         }
         let rest = (index % per) as u32;
@@ -337,7 +462,7 @@ impl DenseIndex for Dobutsu {
             sub[kind] = within % sizes[kind];
             within /= sizes[kind];
         }
-        let (m, t) = LIONS.2[id];
+        let (m, t) = table.2[id];
         let mut p = Dobutsu {
             board: [0; 12],
             hands: [[0; 3]; 2],
@@ -391,11 +516,6 @@ impl DenseIndex for Dobutsu {
             return None;
         }
         Some(p)
-    }
-
-    /// A capture of the lion, or a safe step of the lion onto the far rank.
-    fn wins_at_once(&self) -> bool {
-        self.winning_move().is_some()
     }
 }
 
