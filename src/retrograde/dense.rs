@@ -150,9 +150,9 @@ fn bytes_needed(n: u64) -> u64 {
 }
 
 /// Solves every numbered position of the game of `root`, as [`solve_strongly`] does, with a
-/// byte and a bit a number: value and remoteness (up to 125 plies) for the side to move. On
-/// `cfg.threads` threads; refuses, before it starts, a table past `cfg.max_bytes`
-/// ([`Error::TooLarge`], saying what it needs).
+/// byte and a bit a number: value and remoteness for the side to move (a remoteness past 124
+/// plies in a map beside the table). On `cfg.threads` threads; refuses, before it starts, a
+/// table past `cfg.max_bytes` ([`Error::TooLarge`], saying what it needs).
 ///
 /// Every number is solved, reachable from `root` or not: the table is the game's, `root` only
 /// says which (its rules, its material).
