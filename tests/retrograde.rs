@@ -204,6 +204,28 @@ fn reachable(nodes: &[Node]) -> Vec<usize> {
     out
 }
 
+/// Whether `best`, the best move a solution gives position `p`, keeps the brute force's value
+/// (`want`), one ply nearer the end for a win or a loss; none only at an end.
+fn keeps_the_value(
+    nodes: &[Node],
+    want: &[(Score, Option<u32>)],
+    p: usize,
+    best: Option<usize>,
+) -> Result<(), TestCaseError> {
+    let (value, remoteness) = want[p];
+    match best {
+        None => prop_assert!(nodes[p].next.is_empty(), "position {} has moves", p),
+        Some(m) => {
+            let c = nodes[p].next[m];
+            prop_assert_eq!(want[c].0, value, "move {} of {}", m, p);
+            if let Some(r) = remoteness {
+                prop_assert_eq!(want[c].1, Some(r - 1), "move {} of {}", m, p);
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
@@ -219,17 +241,7 @@ proptest! {
             let (value, remoteness) = want[p];
             prop_assert_eq!(s.probe(&at(&nodes, p)), Some(Solved { value, remoteness }), "position {}", p);
             // The best move keeps the value, one ply nearer the end for a win or a loss.
-            let g = at(&nodes, p);
-            match s.best_move(&g) {
-                None => prop_assert!(nodes[p].next.is_empty(), "position {} has moves", p),
-                Some(m) => {
-                    let c = nodes[p].next[m];
-                    prop_assert_eq!(want[c].0, value, "move {} of {}", m, p);
-                    if let Some(r) = remoteness {
-                        prop_assert_eq!(want[c].1, Some(r - 1), "move {} of {}", m, p);
-                    }
-                }
-            }
+            keeps_the_value(&nodes, &want, p, s.best_move(&at(&nodes, p)))?;
         }
         let counted = s.stats().wins + s.stats().draws + s.stats().losses;
         prop_assert_eq!(counted, reach.len() as u64);
@@ -246,17 +258,7 @@ proptest! {
         prop_assert_eq!(s.stats().positions as usize, numbered);
         for (p, &(value, remoteness)) in want.iter().enumerate() {
             prop_assert_eq!(s.probe(&at(&nodes, p)), Some(Solved { value, remoteness }), "position {}", p);
-            let g = at(&nodes, p);
-            match s.best_move(&g) {
-                None => prop_assert!(nodes[p].next.is_empty(), "position {} has moves", p),
-                Some(m) => {
-                    let c = nodes[p].next[m];
-                    prop_assert_eq!(want[c].0, value, "move {} of {}", m, p);
-                    if let Some(r) = remoteness {
-                        prop_assert_eq!(want[c].1, Some(r - 1), "move {} of {}", m, p);
-                    }
-                }
-            }
+            keeps_the_value(&nodes, &want, p, s.best_move(&at(&nodes, p)))?;
         }
     }
 

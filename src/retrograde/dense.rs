@@ -24,6 +24,7 @@ use std::time::Instant;
 use memmap2::Mmap;
 use rayon::prelude::*;
 
+use super::store;
 use super::{RetrogradeConfig, RetrogradeStats, Solved, UnMoves};
 use crate::error::{human_bytes, Error};
 use crate::game::Game;
@@ -175,14 +176,7 @@ pub fn solve_by_index<G: Game + UnMoves + DenseIndex>(
     if root.index().is_some_and(|i| i >= n) {
         return Err(out_of_range(root.index().unwrap_or(0), n));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads.max(1))
-        .build()
-        .map_err(|e| Error::Threads {
-            count: cfg.threads,
-            message: e.to_string(),
-        })?;
-    pool.install(|| solve_in_pool(root, cfg, n as usize))
+    super::thread_pool(cfg)?.install(|| solve_in_pool(root, cfg, n as usize))
 }
 
 fn out_of_range(i: u64, n: u64) -> Error {
@@ -606,27 +600,7 @@ impl DenseSolution {
     /// A move that keeps the position's value: the fastest win, the slowest loss, or a move
     /// to a draw; `None` at the end of the game or for a position the table lacks.
     pub fn best_move<G: DenseIndex>(&self, p: &G) -> Option<G::Move> {
-        let here = self.probe(p)?;
-        let mover = p.to_move().sign();
-        let mut best: Option<(G::Move, u32)> = None;
-        for m in p.moves() {
-            let Some(c) = self.probe(&p.play(m)) else {
-                continue;
-            };
-            if c.value != here.value {
-                continue;
-            }
-            let r = c.remoteness.unwrap_or(0);
-            let better = match best {
-                None => true,
-                Some((_, b)) if here.value == mover => r < b,
-                Some((_, b)) => here.value != 0 && r > b,
-            };
-            if better {
-                best = Some((m, r));
-            }
-        }
-        best.map(|(m, _)| m)
+        super::best_move_by(p, |q| self.probe(q))
     }
 
     /// Whether every position was settled.
@@ -666,52 +640,23 @@ impl DenseSolution {
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
     pub fn write(&self, path: &Path, game: &str) -> Result<(), Error> {
-        let io = |e: std::io::Error| bad(path, e.to_string());
         let bytes = self.bytes();
-        let mut head = Vec::with_capacity(128);
-        head.extend_from_slice(MAGIC);
-        head.push(DENSE_FILE_VERSION);
-        head.extend_from_slice(&(game.len() as u16).to_le_bytes());
-        head.extend_from_slice(game.as_bytes());
-        head.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
-        head.push(u8::from(self.complete));
-        let s = self.stats;
-        for v in [
-            s.positions,
-            s.arrows,
-            s.ends,
-            s.wins,
-            s.draws,
-            s.losses,
-            (s.seconds * 1000.0) as u64,
-        ] {
-            head.extend_from_slice(&v.to_le_bytes());
-        }
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let file = std::fs::File::create(&partial).map_err(io)?;
-        let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-        let mut crc = crc32fast::Hasher::new();
+        let (n, complete) = (bytes.len(), self.complete);
+        let head = store::header(MAGIC, DENSE_FILE_VERSION, game, n, complete, &self.stats);
         let far = self.far_bytes();
-        for part in [&head[..], bytes, &far[..]] {
-            crc.update(part);
-            std::io::Write::write_all(&mut out, part).map_err(io)?;
-        }
-        std::io::Write::write_all(&mut out, &crc.finalize().to_le_bytes()).map_err(io)?;
-        let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(io)?;
-        std::fs::rename(&partial, path).map_err(io)
+        store::write_checksummed(path, |put| {
+            put(&head)?;
+            put(bytes)?;
+            put(&far)
+        })
     }
 
     /// Reads a table written by [`write`](Self::write), memory-mapped and checked whole: an
     /// error, never values, for another game's file, a truncated or damaged one.
     pub fn open(path: &Path, game: &str) -> Result<DenseSolution, Error> {
-        let f = std::fs::File::open(path).map_err(|e| bad(path, e.to_string()))?;
-        // SAFETY: the file is only read; a file changed under the mapping while in use is the
-        // one way to break it, as with any mapped file (the checksum is verified here).
-        let map = unsafe { Mmap::map(&f) }.map_err(|e| bad(path, e.to_string()))?;
+        let map = store::map(path)?;
         let (at, n, far_at, far_n, complete, stats) =
-            check(&map, game).map_err(|m| bad(path, m))?;
+            check(&map, game).map_err(|m| store::bad(path, m))?;
         Ok(DenseSolution {
             table: Bytes::Mapped { map, at, n },
             far: Far::Mapped {
@@ -724,54 +669,25 @@ impl DenseSolution {
     }
 }
 
-fn bad(path: &Path, message: impl Into<String>) -> Error {
-    Error::TablebaseFile {
-        path: path.display().to_string(),
-        message: message.into(),
-    }
-}
-
 /// The header's facts, after checking the file whole.
 #[allow(clippy::type_complexity)]
 fn check(
     map: &[u8],
     game: &str,
 ) -> Result<(usize, usize, usize, usize, bool, RetrogradeStats), String> {
+    let (at, n, complete, stats) = store::read_header(
+        map,
+        MAGIC,
+        DENSE_FILE_VERSION,
+        "a dense strong solution",
+        game,
+    )?;
     let truncated = || "the file is truncated (rebuild it)".to_string();
-    if map.len() < 8 || &map[..7] != MAGIC {
-        return Err("not a dense strong solution written by gamesearch".into());
-    }
-    if map[7] != DENSE_FILE_VERSION {
-        return Err(format!(
-            "format version {} (this gamesearch reads {DENSE_FILE_VERSION}): rebuild it",
-            map[7]
-        ));
-    }
     let u64_at = |at: usize| -> Result<u64, String> {
         map.get(at..at + 8)
             .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
             .ok_or_else(truncated)
     };
-    let name_len = usize::from(u16::from_le_bytes(
-        map.get(8..10)
-            .ok_or_else(truncated)?
-            .try_into()
-            .expect("2 bytes"),
-    ));
-    let name = String::from_utf8_lossy(map.get(10..10 + name_len).ok_or_else(truncated)?);
-    if name != game {
-        return Err(format!("it solves `{name}`, not `{game}`"));
-    }
-    let mut at = 10 + name_len;
-    let n = u64_at(at)?;
-    at += 8;
-    let complete = *map.get(at).ok_or_else(truncated)? == 1;
-    at += 1;
-    let mut counts = [0u64; 7];
-    for c in &mut counts {
-        *c = u64_at(at)?;
-        at += 8;
-    }
     let far_len_at = usize::try_from(n)
         .ok()
         .and_then(|n| n.checked_add(at))
@@ -786,20 +702,7 @@ fn check(
         Some(w) if w > map.len() => return Err(truncated()),
         _ => return Err("its length does not match its header (rebuild it)".into()),
     }
-    let body = map.len() - 4;
-    let stored = u32::from_le_bytes(map[body..].try_into().expect("4 bytes"));
-    if crc32fast::hash(&map[..body]) != stored {
-        return Err("its checksum does not match: the file is damaged (rebuild it)".into());
-    }
-    let stats = RetrogradeStats {
-        positions: counts[0],
-        arrows: counts[1],
-        ends: counts[2],
-        wins: counts[3],
-        draws: counts[4],
-        losses: counts[5],
-        seconds: counts[6] as f64 / 1000.0,
-    };
+    store::checksum_matches(map)?;
     Ok((
         at,
         n as usize,

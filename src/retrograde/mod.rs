@@ -140,6 +140,44 @@ pub(crate) fn endless_play_is_a_draw<G: Game>(root: &G) -> Result<(), Error> {
     Ok(())
 }
 
+/// A move of `p` that keeps its value by `probe`: the fastest win, the slowest loss, or a move
+/// to a draw (what both solutions' `best_move` answer).
+fn best_move_by<G: Game>(p: &G, probe: impl Fn(&G) -> Option<Solved>) -> Option<G::Move> {
+    let here = probe(p)?;
+    let mover = p.to_move().sign();
+    let mut best: Option<(G::Move, u32)> = None;
+    for m in p.moves() {
+        let Some(c) = probe(&p.play(m)) else {
+            continue;
+        };
+        if c.value != here.value {
+            continue;
+        }
+        let r = c.remoteness.unwrap_or(0);
+        let better = match best {
+            None => true,
+            // The winner takes the nearest end, the loser the farthest.
+            Some((_, b)) if here.value == mover => r < b,
+            Some((_, b)) => here.value != 0 && r > b,
+        };
+        if better {
+            best = Some((m, r));
+        }
+    }
+    best.map(|(m, _)| m)
+}
+
+/// The pool of `cfg.threads` threads the multi-threaded solvers run on.
+fn thread_pool(cfg: &RetrogradeConfig) -> Result<rayon::ThreadPool, Error> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads.max(1))
+        .build()
+        .map_err(|e| Error::Threads {
+            count: cfg.threads,
+            message: e.to_string(),
+        })
+}
+
 /// Set on an arrow whose child has the same side to move as its parent.
 const SAME_SIDE: u32 = 1 << 31;
 

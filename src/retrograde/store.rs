@@ -140,28 +140,7 @@ impl StrongSolution {
     /// A move that keeps the position's value: the fastest win, the slowest loss, or a move
     /// to a draw; `None` at the end of the game or for a position the solution lacks.
     pub fn best_move<G: Game + PositionKey>(&self, p: &G) -> Option<G::Move> {
-        let here = self.probe(p)?;
-        let mover = p.to_move().sign();
-        let mut best: Option<(G::Move, u32)> = None;
-        for m in p.moves() {
-            let Some(c) = self.probe(&p.play(m)) else {
-                continue;
-            };
-            if c.value != here.value {
-                continue;
-            }
-            let r = c.remoteness.unwrap_or(0);
-            let better = match best {
-                None => true,
-                // The winner takes the nearest end, the loser the farthest.
-                Some((_, b)) if here.value == mover => r < b,
-                Some((_, b)) => here.value != 0 && r > b,
-            };
-            if better {
-                best = Some((m, r));
-            }
-        }
-        best.map(|(m, _)| m)
+        super::best_move_by(p, |q| self.probe(q))
     }
 
     /// Whether every position was settled (false when a stop flag or the time limit ended the
@@ -206,70 +185,36 @@ impl StrongSolution {
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
     pub fn write(&self, path: &Path, game: &str) -> Result<(), Error> {
-        let io = |e: std::io::Error| bad(path, e.to_string());
         let n = self.len();
-        let mut head = Vec::with_capacity(128);
-        head.extend_from_slice(MAGIC);
-        head.push(FILE_VERSION);
-        head.extend_from_slice(&(game.len() as u16).to_le_bytes());
-        head.extend_from_slice(game.as_bytes());
-        head.extend_from_slice(&(n as u64).to_le_bytes());
-        head.push(u8::from(self.complete));
-        let s = self.stats;
-        for v in [
-            s.positions,
-            s.arrows,
-            s.ends,
-            s.wins,
-            s.draws,
-            s.losses,
-            (s.seconds * 1000.0) as u64,
-        ] {
-            head.extend_from_slice(&v.to_le_bytes());
-        }
+        let mut head = header(MAGIC, FILE_VERSION, game, n, self.complete, &self.stats);
         while head.len() % 8 != 0 {
             head.push(0);
         }
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let file = std::fs::File::create(&partial).map_err(io)?;
-        let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-        let mut crc = crc32fast::Hasher::new();
-        let mut put = |bytes: &[u8]| -> Result<(), Error> {
-            crc.update(bytes);
-            std::io::Write::write_all(&mut out, bytes).map_err(io)
-        };
-        put(&head)?;
-        let mut chunk = Vec::with_capacity(1 << 16);
-        for i in 0..n {
-            chunk.extend_from_slice(&self.key_at(i).to_le_bytes());
-            if chunk.len() >= 1 << 16 {
-                put(&chunk)?;
-                chunk.clear();
+        write_checksummed(path, |put| {
+            put(&head)?;
+            let mut chunk = Vec::with_capacity(1 << 16);
+            for i in 0..n {
+                chunk.extend_from_slice(&self.key_at(i).to_le_bytes());
+                if chunk.len() >= 1 << 16 {
+                    put(&chunk)?;
+                    chunk.clear();
+                }
             }
-        }
-        for i in 0..n {
-            chunk.extend_from_slice(&self.code_at(i).to_le_bytes());
-            if chunk.len() >= 1 << 16 {
-                put(&chunk)?;
-                chunk.clear();
+            for i in 0..n {
+                chunk.extend_from_slice(&self.code_at(i).to_le_bytes());
+                if chunk.len() >= 1 << 16 {
+                    put(&chunk)?;
+                    chunk.clear();
+                }
             }
-        }
-        put(&chunk)?;
-        let sum = crc.finalize();
-        std::io::Write::write_all(&mut out, &sum.to_le_bytes()).map_err(io)?;
-        let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(io)?;
-        std::fs::rename(&partial, path).map_err(io)
+            put(&chunk)
+        })
     }
 
     /// Reads a solution written by [`write`](Self::write) (memory-mapped, checked whole): an
     /// error, never values, for a file of another game, a truncated or damaged one.
     pub fn open(path: &Path, game: &str) -> Result<StrongSolution, Error> {
-        let f = std::fs::File::open(path).map_err(|e| bad(path, e.to_string()))?;
-        // SAFETY: the file is only read; a file changed under the mapping while in use is the
-        // one way to break it, as with any mapped file (the checksum is verified here).
-        let map = unsafe { Mmap::map(&f) }.map_err(|e| bad(path, e.to_string()))?;
+        let map = map(path)?;
         let (keys_at, n, complete, stats) = check(&map, game).map_err(|m| bad(path, m))?;
         Ok(StrongSolution {
             table: Table::Mapped { map, keys_at, n },
@@ -279,22 +224,92 @@ impl StrongSolution {
     }
 }
 
-fn bad(path: &Path, message: impl Into<String>) -> Error {
+/// The error for the strong-solution file at `path`.
+pub(super) fn bad(path: &Path, message: impl Into<String>) -> Error {
     Error::TablebaseFile {
         path: path.display().to_string(),
         message: message.into(),
     }
 }
 
-/// The header's facts, after checking the file whole.
-fn check(map: &[u8], game: &str) -> Result<(usize, usize, bool, RetrogradeStats), String> {
-    let truncated = || "the file is truncated (rebuild it)".to_string();
-    if map.len() < 8 || &map[..7] != MAGIC {
-        return Err("not a strong solution written by gamesearch".into());
+/// The file at `path`, memory-mapped.
+pub(super) fn map(path: &Path) -> Result<Mmap, Error> {
+    let f = std::fs::File::open(path).map_err(|e| bad(path, e.to_string()))?;
+    // SAFETY: the file is only read; a file changed under the mapping while in use is the
+    // one way to break it, as with any mapped file (the checksum is verified when opened).
+    unsafe { Mmap::map(&f) }.map_err(|e| bad(path, e.to_string()))
+}
+
+/// The header both kinds of strong-solution file begin with: the magic and the format
+/// version, the game's length and the game, the count `n`, whether the solve was complete,
+/// the seven counts of [`RetrogradeStats`].
+pub(super) fn header(
+    magic: &[u8; 7],
+    version: u8,
+    game: &str,
+    n: usize,
+    complete: bool,
+    s: &RetrogradeStats,
+) -> Vec<u8> {
+    let mut head = Vec::with_capacity(128);
+    head.extend_from_slice(magic);
+    head.push(version);
+    head.extend_from_slice(&(game.len() as u16).to_le_bytes());
+    head.extend_from_slice(game.as_bytes());
+    head.extend_from_slice(&(n as u64).to_le_bytes());
+    head.push(u8::from(complete));
+    for v in [
+        s.positions,
+        s.arrows,
+        s.ends,
+        s.wins,
+        s.draws,
+        s.losses,
+        (s.seconds * 1000.0) as u64,
+    ] {
+        head.extend_from_slice(&v.to_le_bytes());
     }
-    if map[7] != FILE_VERSION {
+    head
+}
+
+/// Writes `path` whole or not at all: what `body` puts (through the function it is given),
+/// then the CRC-32 of it, to a file beside `path` that is then renamed.
+pub(super) fn write_checksummed(
+    path: &Path,
+    body: impl FnOnce(&mut dyn FnMut(&[u8]) -> Result<(), Error>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let io = |e: std::io::Error| bad(path, e.to_string());
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let file = std::fs::File::create(&partial).map_err(io)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+    let mut crc = crc32fast::Hasher::new();
+    body(&mut |bytes: &[u8]| {
+        crc.update(bytes);
+        std::io::Write::write_all(&mut out, bytes).map_err(io)
+    })?;
+    std::io::Write::write_all(&mut out, &crc.finalize().to_le_bytes()).map_err(io)?;
+    let file = out.into_inner().map_err(|e| io(e.into_error()))?;
+    file.sync_all().map_err(io)?;
+    std::fs::rename(&partial, path).map_err(io)
+}
+
+/// Reads and checks the [`header`] of a file that should be `what` (its magic and version)
+/// of `game`: where the header ends, the count `n`, whether complete, the counts.
+pub(super) fn read_header(
+    map: &[u8],
+    magic: &[u8; 7],
+    version: u8,
+    what: &str,
+    game: &str,
+) -> Result<(usize, u64, bool, RetrogradeStats), String> {
+    let truncated = || "the file is truncated (rebuild it)".to_string();
+    if map.len() < 8 || &map[..7] != magic {
+        return Err(format!("not {what} written by gamesearch"));
+    }
+    if map[7] != version {
         return Err(format!(
-            "format version {} (this gamesearch reads {FILE_VERSION}): rebuild it",
+            "format version {} (this gamesearch reads {version}): rebuild it",
             map[7]
         ));
     }
@@ -324,6 +339,33 @@ fn check(map: &[u8], game: &str) -> Result<(usize, usize, bool, RetrogradeStats)
         *c = u64_at(at)?;
         at += 8;
     }
+    let stats = RetrogradeStats {
+        positions: counts[0],
+        arrows: counts[1],
+        ends: counts[2],
+        wins: counts[3],
+        draws: counts[4],
+        losses: counts[5],
+        seconds: counts[6] as f64 / 1000.0,
+    };
+    Ok((at, n, complete, stats))
+}
+
+/// Whether the file's last four bytes are the CRC-32 of the rest (its length checked first).
+pub(super) fn checksum_matches(map: &[u8]) -> Result<(), String> {
+    let body = map.len() - 4;
+    let stored = u32::from_le_bytes(map[body..].try_into().expect("4 bytes"));
+    if crc32fast::hash(&map[..body]) != stored {
+        return Err("its checksum does not match: the file is damaged (rebuild it)".into());
+    }
+    Ok(())
+}
+
+/// The header's facts, after checking the file whole.
+fn check(map: &[u8], game: &str) -> Result<(usize, usize, bool, RetrogradeStats), String> {
+    let (at, n, complete, stats) =
+        read_header(map, MAGIC, FILE_VERSION, "a strong solution", game)?;
+    let truncated = || "the file is truncated (rebuild it)".to_string();
     let keys_at = at.next_multiple_of(8);
     let n_bytes = n.checked_mul(10).and_then(|b| usize::try_from(b).ok());
     let want = n_bytes.and_then(|b| b.checked_add(keys_at + 4));
@@ -333,11 +375,7 @@ fn check(map: &[u8], game: &str) -> Result<(usize, usize, bool, RetrogradeStats)
         _ => return Err("its length does not match its header (rebuild it)".into()),
     }
     let n = n as usize;
-    let body = map.len() - 4;
-    let stored = u32::from_le_bytes(map[body..].try_into().expect("4 bytes"));
-    if crc32fast::hash(&map[..body]) != stored {
-        return Err("its checksum does not match: the file is damaged (rebuild it)".into());
-    }
+    checksum_matches(map)?;
     let key = |i: usize| {
         u64::from_le_bytes(
             map[keys_at + 8 * i..keys_at + 8 * i + 8]
@@ -348,14 +386,5 @@ fn check(map: &[u8], game: &str) -> Result<(usize, usize, bool, RetrogradeStats)
     if (1..n).any(|i| key(i - 1) >= key(i)) {
         return Err("its keys are out of order (rebuild it)".into());
     }
-    let stats = RetrogradeStats {
-        positions: counts[0],
-        arrows: counts[1],
-        ends: counts[2],
-        wins: counts[3],
-        draws: counts[4],
-        losses: counts[5],
-        seconds: counts[6] as f64 / 1000.0,
-    };
     Ok((keys_at, n, complete, stats))
 }

@@ -202,14 +202,7 @@ pub fn solve_by_unmoves<G: Game + UnMoves>(
     cfg: &RetrogradeConfig,
 ) -> Result<StrongSolution, Error> {
     super::endless_play_is_a_draw(root)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads.max(1))
-        .build()
-        .map_err(|e| Error::Threads {
-            count: cfg.threads,
-            message: e.to_string(),
-        })?;
-    pool.install(|| solve_in_pool(root, cfg))
+    super::thread_pool(cfg)?.install(|| solve_in_pool(root, cfg))
 }
 
 fn solve_in_pool<G: Game + UnMoves>(
