@@ -278,7 +278,10 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
                 continue;
             };
             found += 1;
-            if p.moves().next().is_none() {
+            // The moves are made once: the first says whether the game is over here.
+            let mut moves = p.moves();
+            let first = moves.next();
+            if first.is_none() {
                 ended += 1;
                 match by_the_rules(&p) {
                     Some((won, r)) => {
@@ -295,7 +298,7 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
                 let mut numbered = false;
                 let mut lost_at = 0;
                 let mut drawn = false;
-                for m in p.moves() {
+                for m in first.into_iter().chain(moves) {
                     let c = p.play(m);
                     if number(&c).is_some() {
                         numbered = true;
