@@ -102,6 +102,14 @@ impl DenseIndex for Graph {
         let i = usize::try_from(index).ok()?;
         (i < self.nodes.len() && !self.nodes[i].next.is_empty()).then(|| at(&self.nodes, i))
     }
+    /// Read from the graph: every move to a position with the other side to move.
+    fn turn_always_passes(&self) -> bool {
+        self.nodes.iter().all(|v| {
+            v.next
+                .iter()
+                .all(|&c| self.nodes[c].max_moves != v.max_moves)
+        })
+    }
 }
 
 /// The definition, round by round (see the file's comment): (value for MAX, remoteness).
@@ -256,6 +264,25 @@ proptest! {
         prop_assert!(s.complete());
         let numbered = nodes.iter().filter(|v| !v.next.is_empty()).count();
         prop_assert_eq!(s.stats().positions as usize, numbered);
+        for (p, &(value, remoteness)) in want.iter().enumerate() {
+            prop_assert_eq!(s.probe(&at(&nodes, p)), Some(Solved { value, remoteness }), "position {}", p);
+            keeps_the_value(&nodes, &want, p, s.best_move(&at(&nodes, p)))?;
+        }
+    }
+
+    #[test]
+    fn where_the_turn_always_passes_the_dense_index_gives_the_brute_forces_value(nodes in graphs(40, false), threads in 1usize..=2) {
+        // The sides alternate: a position's moves go only to positions of the other side.
+        let nodes: Vec<Node> = nodes.iter().map(|v| Node {
+            next: v.next.iter().copied().filter(|&c| nodes[c].max_moves != v.max_moves).collect(),
+            ..v.clone()
+        }).collect();
+        let nodes = Arc::new(nodes);
+        prop_assert!(at(&nodes, 0).turn_always_passes());
+        let want = brute_force(&nodes);
+        let cfg = RetrogradeConfig { threads, ..RetrogradeConfig::default() };
+        let s = solve_by_index(&at(&nodes, 0), &cfg).unwrap();
+        prop_assert!(s.complete());
         for (p, &(value, remoteness)) in want.iter().enumerate() {
             prop_assert_eq!(s.probe(&at(&nodes, p)), Some(Solved { value, remoteness }), "position {}", p);
             keeps_the_value(&nodes, &want, p, s.best_move(&at(&nodes, p)))?;

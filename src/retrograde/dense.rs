@@ -6,9 +6,10 @@
 //! The steps, on every thread:
 //! 1. **Settle what the rules settle**: each number's position, if it is one; an end (no move)
 //!    by its result, a position the mover wins with its next move at 1 ply, and a position all
-//!    of whose children go unnumbered by theirs;
+//!    of whose children the rules settle (unnumbered, or won at once by their mover) by them;
 //! 2. **Settle backwards, a ply at a time**: each position settled at ply `r` (found by a scan
-//!    of the bytes) is turned back into its predecessors. A predecessor is won at `r + 1` when
+//!    of the bytes; where the turn always passes, not those won at once, which step 1 has
+//!    looked past already) is turned back into its predecessors. A predecessor is won at `r + 1` when
 //!    this child is lost for its opponent; when the child is won for its opponent, its moves are
 //!    looked at: if every child is won for the opponent, it is lost one ply after the farthest
 //!    (a byte instead of a count of open children, as Thompson's and Clausecker's generators
@@ -17,7 +18,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -77,6 +78,14 @@ pub trait DenseIndex: Game + Send + Sync {
     /// The position numbered `index` (any one of those that share it), `None` when the number
     /// is no position's.
     fn position_at(&self, index: u64) -> Option<Self>;
+
+    /// Whether every move gives the turn to the opponent (no side ever moves twice in a row).
+    /// When it does, the solver turns back no position won at once (most positions of a game
+    /// like Dōbutsu shōgi, where a lion in reach is taken): their predecessors are settled
+    /// from their moves. `false`, the default, is always safe.
+    fn turn_always_passes(&self) -> bool {
+        false
+    }
 
     /// Whether the side to move has a move to an end it has won (the game is over there, lost
     /// for the side to move then, or won for the mover when the turn does not pass). It must
@@ -200,6 +209,84 @@ fn broken_contract(bad_index: &AtomicU64, broken: &AtomicBool, n: usize) -> Opti
     })
 }
 
+/// The solver's bytes, eight to an atomic word (byte `i` is byte `i % 8` of word `i / 8` in
+/// memory order, as the file and [`Table`] read them).
+struct Codes<'a>(&'a [AtomicU64]);
+
+impl Codes<'_> {
+    /// Where byte `i` sits in its word.
+    #[inline]
+    fn shift(i: usize) -> u32 {
+        let k = (i % 8) as u32;
+        8 * if cfg!(target_endian = "little") {
+            k
+        } else {
+            7 - k
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> u8 {
+        (self.0[i / 8].load(Ordering::Relaxed) >> Self::shift(i)) as u8
+    }
+
+    /// Gives byte `i` the code `c` if it is still [`UNKNOWN`]; whether it did.
+    #[inline]
+    fn settle(&self, i: usize, c: u8) -> bool {
+        let (word, shift) = (&self.0[i / 8], Self::shift(i));
+        let mut now = word.load(Ordering::Relaxed);
+        loop {
+            if (now >> shift) as u8 != UNKNOWN {
+                return false;
+            }
+            let with = now | u64::from(c) << shift;
+            match word.compare_exchange_weak(now, with, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return true,
+                Err(seen) => now = seen,
+            }
+        }
+    }
+
+    #[inline]
+    fn prefetch(&self, i: usize) {
+        super::prefetch(&self.0[i / 8]);
+    }
+}
+
+/// Whether one of the word's eight bytes is `b` (the classic test for a zero byte, of the word
+/// with `b` taken out of each).
+#[inline]
+fn has_byte(word: u64, b: u8) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let x = word ^ (ONES * u64::from(b));
+    x.wrapping_sub(ONES) & !x & (ONES << 7) != 0
+}
+
+/// The solved bytes, owned: the words the solver wrote, read as `n` bytes.
+struct Table {
+    words: Vec<u64>,
+    n: usize,
+}
+
+impl Table {
+    fn from_words(words: Vec<AtomicU64>, n: usize) -> Table {
+        Table {
+            words: words.into_iter().map(AtomicU64::into_inner).collect(),
+            n,
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        // SAFETY: the words hold at least n bytes, and any byte is a valid u8.
+        unsafe { std::slice::from_raw_parts(self.words.as_ptr().cast::<u8>(), self.n) }
+    }
+
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        // SAFETY: as in bytes, and the words are borrowed mutably for as long.
+        unsafe { std::slice::from_raw_parts_mut(self.words.as_mut_ptr().cast::<u8>(), self.n) }
+    }
+}
+
 /// Numbers a thread takes at a time.
 const CHUNK: usize = 1 << 14;
 
@@ -214,11 +301,9 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
     let stopped =
         || cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t);
     let progress = cfg.progress.clone().unwrap_or_default();
-    // Zeroed pages come from the system as they are touched: UNKNOWN is 0.
-    let mut bytes: Vec<u8> = vec![UNKNOWN; n];
-    // SAFETY: AtomicU8 has the size, alignment and bit validity of u8; the slice is only used
-    // through this view until it is dropped below.
-    let codes: &[AtomicU8] = unsafe { &*(bytes.as_mut_slice() as *mut [u8] as *const [AtomicU8]) };
+    // The bytes, eight to a word (a ply's scan reads a word at a time). UNKNOWN is 0.
+    let words: Vec<AtomicU64> = (0..n.div_ceil(8)).map(|_| AtomicU64::new(0)).collect();
+    let codes = Codes(&words);
     let bad_index = AtomicU64::new(u64::MAX);
     let broken = AtomicBool::new(false);
     // The remoteness of the positions settled farther than a byte holds.
@@ -230,20 +315,29 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
     // the chunks without one. Nothing is settled more than two plies past the one scanned, so
     // the bits of different plies never meet.
     let pending: Vec<AtomicU64> = (0..n.div_ceil(CHUNK)).map(|_| AtomicU64::new(0)).collect();
-    let settle = |i: usize, won: bool, r: u32| -> bool {
-        let ok = codes[i]
-            .compare_exchange(UNKNOWN, code(won, r), Ordering::Relaxed, Ordering::Relaxed)
-            .is_ok();
-        if ok {
-            if r > NEAR {
-                // (Read before it is written, the byte reads as not settled yet: the scan of
-                // its ply comes back to whoever asked.)
-                if let Ok(mut f) = far.lock() {
-                    f.insert(i, r);
-                }
+    // What a position settled at ply r leaves beside its byte.
+    let note_settled = |i: usize, r: u32| {
+        if r > NEAR {
+            // (Read before it is written, the byte reads as not settled yet: the scan of
+            // its ply comes back to whoever asked.)
+            if let Ok(mut f) = far.lock() {
+                f.insert(i, r);
             }
+        }
+        // (Read first: a write to these shared words would pass their cache line from thread
+        // to thread at every position settled.)
+        if last_ply.load(Ordering::Relaxed) < r {
             last_ply.fetch_max(r, Ordering::Relaxed);
-            pending[i / CHUNK].fetch_or(1 << (r % 64), Ordering::Relaxed);
+        }
+        let bit = 1 << (r % 64);
+        if pending[i / CHUNK].load(Ordering::Relaxed) & bit == 0 {
+            pending[i / CHUNK].fetch_or(bit, Ordering::Relaxed);
+        }
+    };
+    let settle = |i: usize, won: bool, r: u32| -> bool {
+        let ok = codes.settle(i, code(won, r));
+        if ok {
+            note_settled(i, r);
         }
         ok
     };
@@ -258,7 +352,7 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
     // A child's result for its own mover: (won, remoteness), None while unsettled or drawn.
     let child_result = |c: &G| -> Option<(bool, u32)> {
         match number(c) {
-            Some(k) => decode(codes[k].load(Ordering::Relaxed), || far_of(k)),
+            Some(k) => decode(codes.get(k), || far_of(k)),
             None => by_the_rules(c),
         }
     };
@@ -267,63 +361,74 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
     progress.phase.store(1, Ordering::Relaxed);
     let positions = AtomicU64::new(0);
     let ends = AtomicU64::new(0);
+    // The byte of number i by the rules (UNKNOWN when they do not settle it), and whether it
+    // is a position and an end.
+    let by_its_rules = |i: usize| -> (u8, bool, bool) {
+        let Some(p) = root.position_at(i as u64) else {
+            return (NOT_A_POSITION, false, false);
+        };
+        let settled = |won: bool, r: u32| {
+            note_settled(i, r);
+            code(won, r)
+        };
+        // The moves are made once: the first says whether the game is over here.
+        let mut moves = p.moves();
+        let first = moves.next();
+        if first.is_none() {
+            let c = by_the_rules(&p).map_or(DRAW, |(won, r)| settled(won, r));
+            return (c, true, true);
+        }
+        if p.wins_at_once() {
+            return (settled(true, 1), true, false);
+        }
+        // A position whose children are all settled by the rules (unnumbered, or won at once
+        // by their mover) is settled by them now: the scans below never turn back a position
+        // won at once.
+        let mover = p.to_move();
+        let mut lost_at = 0;
+        let mut drawn = false;
+        for m in first.into_iter().chain(moves) {
+            let c = p.play(m);
+            // Won at once for the opponent, numbered or not: no number is needed.
+            if c.to_move() != mover && c.wins_at_once() {
+                lost_at = lost_at.max(2);
+                continue;
+            }
+            if number(&c).is_some() {
+                return (UNKNOWN, true, false);
+            }
+            match by_the_rules(&c) {
+                // Good for the mover: an end it has won is found by wins_at_once, and the
+                // contract leaves out no other such child.
+                Some((won, _)) if won == (c.to_move() == mover) => {
+                    broken.store(true, Ordering::Relaxed);
+                    return (UNKNOWN, true, false);
+                }
+                Some((_, r)) => lost_at = lost_at.max(r + 1),
+                None => drawn = true,
+            }
+        }
+        let c = if drawn { DRAW } else { settled(false, lost_at) };
+        (c, true, false)
+    };
     (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|chunk| {
         if stopped() {
             return;
         }
         let (mut found, mut ended) = (0, 0);
-        for i in chunk * CHUNK..n.min((chunk + 1) * CHUNK) {
-            let Some(p) = root.position_at(i as u64) else {
-                codes[i].store(NOT_A_POSITION, Ordering::Relaxed);
-                continue;
-            };
-            found += 1;
-            // The moves are made once: the first says whether the game is over here.
-            let mut moves = p.moves();
-            let first = moves.next();
-            if first.is_none() {
-                ended += 1;
-                match by_the_rules(&p) {
-                    Some((won, r)) => {
-                        settle(i, won, r);
-                    }
-                    None => codes[i].store(DRAW, Ordering::Relaxed),
-                }
-            } else if p.wins_at_once() {
-                settle(i, true, 1);
-            } else {
-                // A position whose children are all unnumbered is settled by them now: no
-                // scan below would reach it.
-                let mover = p.to_move();
-                let mut numbered = false;
-                let mut lost_at = 0;
-                let mut drawn = false;
-                for m in first.into_iter().chain(moves) {
-                    let c = p.play(m);
-                    if number(&c).is_some() {
-                        numbered = true;
-                        break;
-                    }
-                    match by_the_rules(&c) {
-                        // Good for the mover: an end it has won is found by wins_at_once, and
-                        // the contract leaves out no other such child.
-                        Some((won, _)) if won == (c.to_move() == mover) => {
-                            broken.store(true, Ordering::Relaxed);
-                            numbered = true;
-                            break;
-                        }
-                        Some((_, r)) => lost_at = lost_at.max(r + 1),
-                        None => drawn = true,
-                    }
-                }
-                if !numbered {
-                    if drawn {
-                        codes[i].store(DRAW, Ordering::Relaxed);
-                    } else {
-                        settle(i, false, lost_at);
-                    }
+        // A chunk's words are its own in this step: each is written once, whole.
+        for w in chunk * CHUNK / 8..n.min((chunk + 1) * CHUNK).div_ceil(8) {
+            let mut word = [UNKNOWN; 8];
+            for (k, b) in word.iter_mut().enumerate() {
+                let i = w * 8 + k;
+                if i < n {
+                    let (c, position, end) = by_its_rules(i);
+                    *b = c;
+                    found += u64::from(position);
+                    ended += u64::from(end);
                 }
             }
+            codes.0[w].store(u64::from_ne_bytes(word), Ordering::Relaxed);
         }
         positions.fetch_add(found, Ordering::Relaxed);
         ends.fetch_add(ended, Ordering::Relaxed);
@@ -340,46 +445,54 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
     let tried: Vec<AtomicU64> = (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
     let mut complete = !stopped();
     let mut r = 0u32;
+    let skip_won_at_once = root.turn_always_passes();
     // Position q, settled at ply r (won for its mover or not), turned back into its
-    // predecessors.
-    let turn_back = |q: usize, c_won: bool, r: u32| {
+    // predecessors: numbered first, their bytes asked for together (so that their cache
+    // misses overlap), then each looked at. `preds` is the thread's buffer, kept between
+    // positions.
+    let turn_back = |q: usize, c_won: bool, r: u32, preds: &mut Vec<(usize, G)>| {
         let Some(c) = root.position_at(q as u64) else {
             return;
         };
+        preds.clear();
         c.unmoves(|p| {
             // A predecessor numbered past the table is not the root's to solve.
-            let Some(j) = p.index().filter(|&j| j < n as u64) else {
-                return;
-            };
-            let j = j as usize;
-            if codes[j].load(Ordering::Relaxed) != UNKNOWN {
-                return;
+            if let Some(j) = p.index().filter(|&j| j < n as u64) {
+                codes.prefetch(j as usize);
+                preds.push((j as usize, p));
+            }
+        });
+        for (j, p) in preds.drain(..) {
+            if codes.get(j) != UNKNOWN {
+                continue;
             }
             let same_side = p.to_move() == c.to_move();
             if c_won == same_side {
                 settle(j, true, r + 1);
-                return;
+                continue;
             }
             // Lost when every child is won for p's opponent: one ply after the farthest. Once
             // a ply is enough: a child still open now is settled at a later ply, whose scan
             // comes back to p.
             let bit = 1u64 << (j % 64);
-            if tried[j / 64].fetch_or(bit, Ordering::Relaxed) & bit != 0 {
-                return;
+            // (Read first, as in settle; two threads that both look at p agree.)
+            if tried[j / 64].load(Ordering::Relaxed) & bit != 0
+                || tried[j / 64].fetch_or(bit, Ordering::Relaxed) & bit != 0
+            {
+                continue;
             }
             let mover = p.to_move();
-            let mut farthest = 0;
-            for m in p.moves() {
+            let farthest = p.moves().try_fold(0, |farthest, m| {
                 let child = p.play(m);
                 match child_result(&child) {
-                    Some((won, rc)) if won != (child.to_move() == mover) => {
-                        farthest = farthest.max(rc);
-                    }
-                    _ => return,
+                    Some((won, rc)) if won != (child.to_move() == mover) => Some(farthest.max(rc)),
+                    _ => None,
                 }
+            });
+            if let Some(farthest) = farthest {
+                settle(j, false, farthest + 1);
             }
-            settle(j, false, farthest + 1);
-        });
+        }
     };
     while complete && r <= last_ply.load(Ordering::Relaxed) {
         progress.ply.store(r, Ordering::Relaxed);
@@ -390,12 +503,22 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
                 if stopped() || pending[chunk].fetch_and(!bit, Ordering::Relaxed) & bit == 0 {
                     return;
                 }
-                let mut count = 0;
-                for q in chunk * CHUNK..n.min((chunk + 1) * CHUNK) {
-                    let c_code = codes[q].load(Ordering::Relaxed);
-                    if c_code == lost_here || c_code == won_here {
-                        count += 1;
-                        turn_back(q, c_code == won_here, r);
+                // Where the turn always passes, a position won at once (r = 1) is not turned
+                // back: a predecessor all of whose children are won at once was settled by
+                // step 1, and any other comes back with a child settled later.
+                let turn_back_won = r != 1 || !skip_won_at_once;
+                let (mut count, mut preds) = (0, Vec::new());
+                for w in chunk * CHUNK / 8..n.min((chunk + 1) * CHUNK).div_ceil(8) {
+                    // A word at a time: most hold nothing settled at this ply.
+                    let word = codes.0[w].load(Ordering::Relaxed);
+                    if !(has_byte(word, lost_here) || turn_back_won && has_byte(word, won_here)) {
+                        continue;
+                    }
+                    for (k, c_code) in word.to_ne_bytes().into_iter().enumerate() {
+                        if c_code == lost_here || (c_code == won_here && turn_back_won) {
+                            count += 1;
+                            turn_back(w * 8 + k, c_code == won_here, r, &mut preds);
+                        }
                     }
                 }
                 settled.fetch_add(count, Ordering::Relaxed);
@@ -415,9 +538,9 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
                 })
                 .unwrap_or_default();
             settled.fetch_add(here.len() as u64, Ordering::Relaxed);
-            here.par_iter().for_each(|&q| {
+            here.par_iter().for_each_init(Vec::new, |preds, &q| {
                 if !stopped() {
-                    turn_back(q, codes[q].load(Ordering::Relaxed) == FAR_WON, r);
+                    turn_back(q, codes.get(q) == FAR_WON, r, preds);
                 }
             });
         }
@@ -436,6 +559,8 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
 
     // 3. What is still unsettled is a draw (when the solve ran to its end).
     progress.phase.store(3, Ordering::Relaxed);
+    let mut table = Table::from_words(words, n);
+    let bytes = table.bytes_mut();
     if complete {
         bytes.par_iter_mut().for_each(|b| {
             if *b == UNKNOWN {
@@ -469,7 +594,7 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
         .collect();
     far.sort_unstable();
     Ok(DenseSolution {
-        table: Bytes::Owned(bytes),
+        table: Bytes::Owned(table),
         far: Far::Owned(far),
         complete,
         stats,
@@ -487,7 +612,7 @@ enum Far {
 }
 
 enum Bytes {
-    Owned(Vec<u8>),
+    Owned(Table),
     Mapped { map: Mmap, at: usize, n: usize },
 }
 
@@ -507,7 +632,7 @@ pub const DENSE_FILE_VERSION: u8 = 1;
 impl DenseSolution {
     fn bytes(&self) -> &[u8] {
         match &self.table {
-            Bytes::Owned(b) => b,
+            Bytes::Owned(t) => t.bytes(),
             Bytes::Mapped { map, at, n } => &map[*at..*at + *n],
         }
     }

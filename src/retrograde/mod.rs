@@ -401,3 +401,19 @@ impl Numbered {
         StrongSolution::new(keys, codes, complete, stats)
     }
 }
+
+/// Asks the processor to bring `p` into the cache: a hint, so that loads issued together
+/// overlap their misses.
+#[inline]
+fn prefetch<T>(p: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch(
+            p as *const T as *const i8,
+            core::arch::x86_64::_MM_HINT_T0,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}

@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::prefetch;
 use super::store::{self, StrongSolution, DRAW, UNKNOWN, WIN};
 use super::{RetrogradeConfig, RetrogradeStats};
 use crate::error::{human_bytes, Error};
@@ -103,20 +104,6 @@ struct Keys {
 fn mix(key: u64) -> u64 {
     let h = (key ^ key >> 31).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h ^ h >> 29
-}
-
-#[inline]
-fn prefetch<T>(p: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch(
-            p as *const T as *const i8,
-            core::arch::x86_64::_MM_HINT_T0,
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 impl Keys {
