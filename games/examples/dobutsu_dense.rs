@@ -1,5 +1,7 @@
 //! Dōbutsu shōgi solved strongly over its dense index, with a line of progress every 10 s:
-//! `cargo run --release -p gamesearch-games --example dobutsu_dense -- [THREADS]`.
+//! `cargo run --release -p gamesearch-games --example dobutsu_dense -- [THREADS] [POSITION]`
+//! (a position solves the table of its pieces: `dobutsu:board=gle/.../.C./ELG/s`, 19 MB, for a
+//! quick measure).
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -12,6 +14,9 @@ fn main() {
     let threads = std::env::args()
         .nth(1)
         .map_or(2, |t| t.parse().expect("threads"));
+    let root: Dobutsu = std::env::args()
+        .nth(2)
+        .map_or_else(Dobutsu::start, |p| p.parse().expect("a Dōbutsu position"));
     let progress = Arc::new(RetrogradeProgress::default());
     let cfg = RetrogradeConfig {
         threads,
@@ -31,8 +36,8 @@ fn main() {
             watch.ply.load(Ordering::Relaxed)
         );
     });
-    let s = solve_by_index(&Dobutsu::start(), &cfg).expect("solved");
+    let s = solve_by_index(&root, &cfg).expect("solved");
     println!("{:?}", s.stats());
-    println!("start: {:?}", s.probe(&Dobutsu::start()));
+    println!("{root}: {:?}", s.probe(&root));
     println!("{:.1} s", start.elapsed().as_secs_f64());
 }

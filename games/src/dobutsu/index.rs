@@ -27,8 +27,10 @@ use super::{Dobutsu, CHICK, ELEPHANT, GIRAFFE, HEN, LION, THEIRS};
 /// The square seen in the mirror (files a and c swapped).
 #[inline]
 const fn mirror(s: usize) -> usize {
-    s - s % 3 + 2 - s % 3
+    MIRROR[s]
 }
+
+const MIRROR: [usize; 12] = [2, 1, 0, 5, 4, 3, 8, 7, 6, 11, 10, 9];
 
 const fn adjacent(a: usize, b: usize) -> bool {
     let (ra, fa, rb, fb) = (a / 3, a % 3, b / 3, b % 3);
@@ -173,6 +175,22 @@ const PARTS: [[[u32; 3]; 27]; 27] = {
     t
 };
 
+/// The pair of ranks `(a, b)`, `a < b`, whose combinatorial number is `PAIRS[b(b-1)/2 + a]`
+/// (two of at most ten free squares).
+const PAIRS: [(u8, u8); 45] = {
+    let mut t = [(0u8, 0u8); 45];
+    let mut b = 1;
+    while b < 10 {
+        let mut a = 0;
+        while a < b {
+            t[b * (b - 1) / 2 + a] = (a as u8, b as u8);
+            a += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 impl Dobutsu {
     /// The name of the dense table of this position's pieces: `dobutsu` for the whole set (a
     /// lion, a giraffe, an elephant and a chick a side), else `dobutsu-gGeEcC` with how many
@@ -194,31 +212,31 @@ impl Dobutsu {
 
     /// The material's number: giraffes, elephants and chicks (board and hands) in base 3.
     fn material(&self) -> Option<usize> {
-        let mut n = [0usize; 3];
+        let mut on_board = [0u8; 8];
         for &c in &self.board {
-            match c & 7 {
-                GIRAFFE => n[0] += 1,
-                ELEPHANT => n[1] += 1,
-                CHICK | HEN => n[2] += 1,
-                _ => {}
-            }
+            on_board[usize::from(c & 7)] += 1;
         }
-        for (slot, count) in n.iter_mut().enumerate() {
-            *count += usize::from(self.hands[0][slot] + self.hands[1][slot]);
-        }
+        let [h, o] = self.hands;
+        let n = [
+            on_board[usize::from(GIRAFFE)] + h[0] + o[0],
+            on_board[usize::from(ELEPHANT)] + h[1] + o[1],
+            on_board[usize::from(CHICK)] + on_board[usize::from(HEN)] + h[2] + o[2],
+        ];
         n.iter()
             .all(|&k| k <= 2)
-            .then(|| n[0] * 9 + n[1] * 3 + n[2])
+            .then(|| usize::from(n[0]) * 9 + usize::from(n[1]) * 3 + usize::from(n[2]))
     }
 }
 
 impl Dobutsu {
     /// Whether the board's mirror image reads smaller, square by square from a1.
+    #[inline]
     fn mirror_reads_smaller(&self) -> bool {
-        (0..12)
-            .map(|s| (self.board[mirror(s)], self.board[s]))
-            .find(|(a, b)| a != b)
-            .is_some_and(|(a, b)| a < b)
+        // File b is its own image: the first rank whose files a and c differ decides.
+        (0..4)
+            .map(|rank| (self.board[3 * rank + 2], self.board[3 * rank]))
+            .find(|(image, here)| image != here)
+            .is_some_and(|(image, here)| image < here)
     }
 }
 
@@ -263,6 +281,11 @@ impl DenseIndex for Dobutsu {
 
     fn position_at(&self, index: u64) -> Option<Self> {
         self.placed(&LIONS, index)
+    }
+
+    /// Every move passes the turn.
+    fn turn_always_passes(&self) -> bool {
+        true
     }
 
     /// A capture of the lion, or a safe step of the lion onto the far rank.
@@ -315,9 +338,11 @@ impl Dobutsu {
         let words = usize::try_from(n.div_ceil(64)).ok()?;
         let bits = || -> Vec<AtomicU64> { (0..words).map(|_| AtomicU64::new(0)).collect() };
         let (seen, mut ply, mut next) = (bits(), bits(), bits());
+        // (Read first: most children are seen already, and a locked write costs more.)
         let mark = |set: &[AtomicU64], i: u64| -> bool {
-            let bit = 1u64 << (i % 64);
-            set[(i / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
+            let (bit, word) = (1u64 << (i % 64), &set[(i / 64) as usize]);
+            word.load(Ordering::Relaxed) & bit == 0
+                && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
         };
         let root = self.reach_number().filter(|&i| i < n)?;
         mark(&seen, root);
@@ -454,8 +479,8 @@ impl Dobutsu {
             return None;
         }
         let rest = (index % per) as u32;
-        let combo = (0..27).find(|&c| rest < OFFSETS[mat][c + 1])?;
-        let sizes = parts(mat, combo);
+        let combo = OFFSETS[mat][1..].partition_point(|&end| end <= rest);
+        let sizes = *PARTS[mat].get(combo)?;
         let mut within = rest - OFFSETS[mat][combo];
         let mut sub = [0u32; 3];
         for kind in (0..3).rev() {
@@ -477,23 +502,38 @@ impl Dobutsu {
             let (piece, own) = KINDS[kind];
             let (n, k) = (n[kind] as u32, ks[kind] as u32);
             let mut s = sub[kind];
-            let mover_hand = s % (n - k + 1);
-            s /= n - k + 1;
-            let owners = s % own.pow(k);
-            let rank = s / own.pow(k);
+            // Divided by constants (1 to 3 ways to split the hand; the owners' states a power
+            // of two): a multiplication or a shift, not a division.
+            let mover_hand = match n - k {
+                0 => 0,
+                1 => {
+                    let h = s % 2;
+                    s /= 2;
+                    h
+                }
+                _ => {
+                    let h = s % 3;
+                    s /= 3;
+                    h
+                }
+            };
+            let bits = OWN_POW[kind][k as usize].trailing_zeros();
+            let owners = s & ((1 << bits) - 1);
+            let rank = s >> bits;
             let at = match k {
                 0 => [0, 0],
                 1 => [select(free, rank), 0],
                 _ => {
-                    let mut b = 1;
-                    while (b + 1) * b / 2 <= rank {
-                        b += 1;
-                    }
-                    [select(free, rank - b * (b - 1) / 2), select(free, b)]
+                    let (a, b) = PAIRS[rank as usize];
+                    [select(free, a.into()), select(free, b.into())]
                 }
             };
             for (i, &sq) in at[..k as usize].iter().enumerate() {
-                let state = if i == 0 { owners % own } else { owners / own };
+                let state = if i == 0 {
+                    owners & (own - 1)
+                } else {
+                    owners >> own.trailing_zeros()
+                };
                 let mut code = piece;
                 if state & 2 != 0 {
                     code = HEN;

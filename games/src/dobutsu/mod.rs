@@ -214,36 +214,6 @@ impl Dobutsu {
         }
     }
 
-    /// Whether one of the mover's pieces attacks square `to`.
-    fn attacked_by_mover(&self, to: usize) -> bool {
-        (0..12).any(|s| {
-            let c = self.board[s];
-            c != 0 && c & THEIRS == 0 && STEPS[c as usize][s] >> to & 1 == 1
-        })
-    }
-
-    /// Whether the game is over before any move is looked at: the mover's lion is gone, or the
-    /// opponent's stands on the mover's home rank out of reach.
-    fn decided(&self) -> bool {
-        if !self.board.contains(&LION) {
-            return true;
-        }
-        (0..3).any(|s| self.board[s] == LION | THEIRS && !self.attacked_by_mover(s))
-    }
-
-    /// Calls `each(from, to)` for every move that takes the opponent's lion.
-    fn lion_captures(&self, mut each: impl FnMut(u8, u8)) {
-        let Some(their_lion) = self.board.iter().position(|&c| c == LION | THEIRS) else {
-            return;
-        };
-        for s in 0..12 {
-            let c = self.board[s];
-            if c != 0 && c & THEIRS == 0 && STEPS[c as usize][s] >> their_lion & 1 == 1 {
-                each(s as u8, their_lion as u8);
-            }
-        }
-    }
-
     /// Whether the mover can take the opponent's lion (and so has won).
     #[inline]
     pub(crate) fn can_take_lion(&self) -> bool {
@@ -263,15 +233,36 @@ impl Dobutsu {
     /// of the mover's lion onto the far rank where nothing of the opponent's attacks it (a safe
     /// try: the opponent, to move, finds the lion there out of reach).
     pub(crate) fn winning_move(&self) -> Option<DobutsuMove> {
-        if self.decided() {
+        // One pass: what the mover attacks, both lions, and what each of the opponent's
+        // pieces attacks.
+        let (mut attacked, mut own_lion, mut their_lion) = (0u16, None, 0u16);
+        for (s, &c) in self.board.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            if c & THEIRS == 0 {
+                attacked |= STEPS[usize::from(c)][s];
+                if c == LION {
+                    own_lion = Some(s);
+                }
+            } else if c == LION | THEIRS {
+                their_lion = 1 << s;
+            }
+        }
+        let lion = own_lion?;
+        if their_lion & 0b111 & !attacked != 0 {
             return None; // the game is over
         }
-        let mut win = None;
-        self.lion_captures(|from, to| win = win.or(Some(DobutsuMove { from, to })));
-        if win.is_some() {
-            return win;
+        if attacked & their_lion != 0 {
+            // The first capture of the lion, as the moves list it.
+            let to = their_lion.trailing_zeros() as u8;
+            return (0..12)
+                .find(|&s| {
+                    let c = self.board[s];
+                    c != 0 && c & THEIRS == 0 && STEPS[usize::from(c)][s] & their_lion != 0
+                })
+                .map(|s| DobutsuMove { from: s as u8, to });
         }
-        let lion = self.board.iter().position(|&c| c == LION)?;
         let mut far = STEPS[LION as usize][lion] & 0b1110_0000_0000;
         while far != 0 {
             let t = far.trailing_zeros() as usize;
@@ -282,7 +273,7 @@ impl Dobutsu {
             // Safe when no piece of theirs but the one taken there attacks t.
             let attacked = (0..12).any(|s| {
                 let c = self.board[s];
-                s != t && c & THEIRS != 0 && STEPS_DOWN[(c & 7) as usize][s] >> t & 1 == 1
+                s != t && c & THEIRS != 0 && STEPS_DOWN[usize::from(c & 7)][s] >> t & 1 == 1
             });
             if !attacked {
                 return Some(DobutsuMove {
@@ -356,36 +347,50 @@ impl Game for Dobutsu {
             len: 0,
             next: 0,
         };
-        if self.decided() {
+        // One pass over the board: the mover's pieces, the squares they attack, the empty
+        // squares and both lions.
+        let (mut ours, mut n_ours) = ([(0u8, 0u8); 12], 0);
+        let (mut attacked, mut empty, mut own_lion, mut their_lion) = (0u16, 0u16, false, 0u16);
+        for (s, &c) in self.board.iter().enumerate() {
+            if c == 0 {
+                empty |= 1 << s;
+            } else if c & THEIRS == 0 {
+                ours[n_ours] = (s as u8, c);
+                n_ours += 1;
+                attacked |= STEPS[usize::from(c)][s];
+                own_lion |= c == LION;
+            } else if c == LION | THEIRS {
+                their_lion = 1 << s;
+            }
+        }
+        // Over: the mover's lion is gone, or the opponent's stands on the mover's home rank
+        // out of reach.
+        if !own_lion || their_lion & 0b111 & !attacked != 0 {
             return out;
         }
-        // A side that can take the lion has won: its moves are the captures (the rest cannot
-        // change the value, and Tanaka's count of positions stops here).
-        self.lion_captures(|from, to| {
-            out.list[out.len as usize] = DobutsuMove { from, to };
-            out.len += 1;
-        });
-        if out.len > 0 {
-            return out;
-        }
+        let ours = &ours[..n_ours];
         let mut push = |from: u8, to: u8| {
             out.list[out.len as usize] = DobutsuMove { from, to };
             out.len += 1;
         };
-        let mut empty = 0u16;
-        for s in 0..12 {
-            let c = self.board[s];
-            if c == 0 {
-                empty |= 1 << s;
-            } else if c & THEIRS == 0 {
-                let mut to = STEPS[c as usize][s];
-                while to != 0 {
-                    let t = to.trailing_zeros() as usize;
-                    to &= to - 1;
-                    if self.board[t] == 0 || self.board[t] & THEIRS != 0 {
-                        push(s as u8, t as u8);
-                    }
+        // A side that can take the lion has won: its moves are the captures (the rest cannot
+        // change the value, and Tanaka's count of positions stops here).
+        if attacked & their_lion != 0 {
+            let to = their_lion.trailing_zeros() as u8;
+            for &(s, c) in ours {
+                if STEPS[usize::from(c)][usize::from(s)] & their_lion != 0 {
+                    push(s, to);
                 }
+            }
+            return out;
+        }
+        let own_squares = ours.iter().fold(0u16, |a, &(s, _)| a | 1 << s);
+        for &(s, c) in ours {
+            // Any square but one of its own pieces.
+            let mut to = STEPS[usize::from(c)][usize::from(s)] & !own_squares;
+            while to != 0 {
+                push(s, to.trailing_zeros() as u8);
+                to &= to - 1;
             }
         }
         for slot in 0..3 {
@@ -493,12 +498,21 @@ impl UnMoves for Dobutsu {
     /// from a square it moves from, having taken nothing or a piece now in its hand (a chick
     /// or a hen for a chick in hand) — or the mover's lion, when the mover has none.
     fn unmoves(&self, mut each: impl FnMut(Self)) {
-        let lion_taken = !self.board.contains(&LION);
+        let lion = self.board.iter().position(|&c| c == LION);
+        let lion_taken = lion.is_none();
         // A position that can take the lion has only those captures: a predecessor that could
-        // take the lion is one only by taking it.
-        let mut each = |p: Dobutsu, took_lion: bool| {
-            if took_lion || !p.can_take_lion() {
-                each(p);
+        // take the lion is one only by taking it. Whether it can is read from the squares the
+        // opponent's pieces attack here, its moved piece put back (no board is looked at again).
+        let lion_bit = lion.map_or(0, |l| 1u16 << l);
+        let mut attacks = [0u16; 12];
+        for (s, &c) in self.board.iter().enumerate() {
+            if c & THEIRS != 0 {
+                attacks[s] = STEPS_DOWN[usize::from(c & 7)][s];
+            }
+        }
+        let mut each = |p: Dobutsu, took_lion: bool, attacked: u16| {
+            if took_lion || attacked & lion_bit == 0 {
+                each(p.flipped());
             }
         };
         for t in 0..12 {
@@ -507,12 +521,16 @@ impl UnMoves for Dobutsu {
                 continue;
             }
             let kind = c & 7;
+            // What the opponent's other pieces attack.
+            let others = (0..12)
+                .filter(|&s| s != t)
+                .fold(0u16, |a, s| a | attacks[s]);
             // A drop.
             if !lion_taken && matches!(kind, GIRAFFE | ELEPHANT | CHICK) {
                 let mut p = *self;
                 p.board[t] = 0;
                 p.hands[1][hand_slot(kind)] += 1;
-                each(p.flipped(), false);
+                each(p, false, others);
             }
             // A move, of the piece as it was: a hen may have been a chick that stepped onto
             // the mover's home rank (rank 0) from rank 1.
@@ -531,13 +549,14 @@ impl UnMoves for Dobutsu {
                     }
                     let mut p = *self;
                     p.board[f] = was | THEIRS;
+                    let attacked = others | STEPS_DOWN[usize::from(was)][f];
                     if lion_taken {
                         p.board[t] = LION;
-                        each(p.flipped(), true);
+                        each(p, true, attacked);
                         continue;
                     }
                     p.board[t] = 0;
-                    each(p.flipped(), false);
+                    each(p, false, attacked);
                     for slot in 0..3 {
                         if self.hands[1][slot] == 0 {
                             continue;
@@ -545,10 +564,10 @@ impl UnMoves for Dobutsu {
                         let mut q = p;
                         q.hands[1][slot] -= 1;
                         q.board[t] = HAND_KINDS[slot];
-                        each(q.flipped(), false);
+                        each(q, false, attacked);
                         if slot == 2 {
                             q.board[t] = HEN;
-                            each(q.flipped(), false);
+                            each(q, false, attacked);
                         }
                     }
                 }
