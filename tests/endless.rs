@@ -334,3 +334,72 @@ fn the_strong_solver_solves_both_races_with_their_distances() {
         })
     );
 }
+
+/// A cycle that MIN holds: at A (MAX to move) the one move goes to B; at B MIN goes back to A
+/// or ends the game, lost. The game declares that positions repeat, a repetition a draw, and
+/// scores every unfinished position +50 for MAX.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Loop {
+    A,
+    B,
+    End,
+}
+
+impl Game for Loop {
+    type Move = Loop;
+    type Moves = std::vec::IntoIter<Loop>;
+    fn to_move(&self) -> Player {
+        if *self == Loop::B {
+            Player::Min
+        } else {
+            Player::Max
+        }
+    }
+    fn moves(&self) -> Self::Moves {
+        match self {
+            Loop::A => vec![Loop::B],
+            Loop::B => vec![Loop::End, Loop::A],
+            Loop::End => vec![],
+        }
+        .into_iter()
+    }
+    fn play(&self, m: Loop) -> Self {
+        m
+    }
+    fn evaluate(&self) -> Score {
+        if *self == Loop::End {
+            1 // MIN, to move, has lost
+        } else {
+            50
+        }
+    }
+    const REPEATS: bool = true;
+}
+
+impl PositionKey for Loop {
+    fn key(&self) -> u64 {
+        *self as u64
+    }
+}
+impl Heuristic for Loop {}
+
+#[test]
+fn the_engine_values_a_repetition_on_its_line_as_the_game_does() {
+    let cfg = EngineConfig {
+        max_depth: 12,
+        ..EngineConfig::default()
+    };
+    let mut engine: Engine<Loop> = Engine::new(&cfg).unwrap();
+    let limits = Limits::none();
+    // From A, MIN comes back to A rather than lose: a draw, not the +50 of the horizon the
+    // cycle would reach if it were searched round and round.
+    let t = engine.think(&Loop::A, &limits, |_| {});
+    assert_eq!(t.value, Some(0), "{t:?}");
+    let t = engine.think(&Loop::B, &limits, |_| {});
+    assert_eq!((t.value, t.best_move), (Some(0), Some(Loop::A)), "{t:?}");
+    // The depth-limited minimax value of `search` still searches through the cycle, where
+    // ending the game (+1 by f) is MIN's best against the +50 of the horizon; a repetition
+    // valued as a draw would have made it 0.
+    let r = search(&Loop::A, Algorithm::Mtdf, &SearchConfig::new(4));
+    assert_eq!(r.value, Some(1));
+}

@@ -16,6 +16,9 @@ use crate::stats::Stats;
 
 /// How a node's table key is found.
 pub trait Keys<G: Game> {
+    /// Whether the key is the position's own ([`PositionKey`]): a position met again on the line
+    /// is then known by its key.
+    const BY_POSITION: bool = false;
     /// The root's key.
     fn root(p: &G) -> u64;
     /// The key of `child`, the `index`-th move (generation order) of the node keyed `parent`.
@@ -26,6 +29,7 @@ pub trait Keys<G: Game> {
 pub struct ByPosition;
 
 impl<G: PositionKey> Keys<G> for ByPosition {
+    const BY_POSITION: bool = true;
     #[inline]
     fn root(p: &G) -> u64 {
         p.key()
@@ -76,6 +80,14 @@ pub trait Scoring<G: Game> {
     /// [`Scoring::terminal`] would score a finished game of that value. Default: none.
     #[inline]
     fn known(_p: &G, _ply: usize) -> Option<Score> {
+        None
+    }
+    /// A position met again on the line searched, in a game whose positions repeat
+    /// ([`Game::REPEATS`], keyed by position): its score, or `None` to search on through it.
+    /// Default: on through it (the minimax value of a depth-limited tree, which every
+    /// algorithm of [`crate::search()`] gives alike).
+    #[inline]
+    fn repetition(_p: &G, _ply: usize) -> Option<Score> {
         None
     }
     /// A score as stored in the table for a node at `ply` (side to move's view).
@@ -149,6 +161,12 @@ impl<G: super::Heuristic> Scoring<G> for Playing {
     fn known(p: &G, ply: usize) -> Option<Score> {
         p.proven_value().map(|v| proven(v, ply))
     }
+    /// The game's value of a repetition (a draw by default): a line that comes back is not
+    /// searched round again.
+    #[inline]
+    fn repetition(p: &G, ply: usize) -> Option<Score> {
+        Some(proven(p.repetition_value(), ply))
+    }
     #[inline]
     fn to_table(s: Score, ply: usize) -> Score {
         // Proven scores are stored as the distance from this node, not from the root.
@@ -198,6 +216,9 @@ pub(crate) struct Searcher<'t, G: Game, T: Table, O = NoObserver> {
     /// At the root: the best move among those searched to the end in this pass, with its value
     /// (a lower bound, or exact) — what a stopped iteration can still report.
     pub(crate) root_best: Option<(G::Move, Score)>,
+    /// With [`Game::REPEATS`] and position keys: the keys of the positions on the line being
+    /// searched, the root first.
+    line: Vec<u64>,
     /// Leaves at the horizon (not a finished game) and table entries that rest on one, met so
     /// far: a node below which none was met has its exact game value (stored as such, valid at
     /// any depth), and an iteration that met none cannot be changed by a deeper one.
@@ -228,6 +249,7 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
             stats: Stats::default(),
             budget,
             move_stack: Vec::with_capacity(256),
+            line: Vec::new(),
             pv: Vec::new(),
             root_best: None,
             horizon_hits: 0,
@@ -308,6 +330,19 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
         if ply > 0 {
             if let Some(v) = S::known(p, ply) {
                 self.stats.leaves += 1;
+                self.emit(|| Event::Leaf { value: v });
+                return sign * v;
+            }
+        }
+        //    A position met again on this line, where the scoring values a repetition: a leaf.
+        //    Its value is the line's, not the position's, so like a horizon it keeps what rests
+        //    on it out of the table's exact entries (the table may still hold it as a bound of
+        //    its depth, as engines do).
+        let repeats = G::REPEATS && K::BY_POSITION;
+        if repeats && ply > 0 && self.line.contains(&key) {
+            if let Some(v) = S::repetition(p, ply) {
+                self.stats.leaves += 1;
+                self.horizon_hits += 1;
                 self.emit(|| Event::Leaf { value: v });
                 return sign * v;
             }
@@ -395,6 +430,9 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_index = self.move_stack[base].1;
+        if repeats {
+            self.line.push(key);
+        }
         for i in 0..n {
             let (mv, index) = self.move_stack[base + i];
             let child = p.play(mv);
@@ -425,6 +463,9 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
             };
             if self.budget.stopped {
                 self.move_stack.truncate(base);
+                if repeats {
+                    self.line.pop();
+                }
                 return best.max(-INF + 1);
             }
             if ply == 0 && (t > best || self.root_best.is_none()) {
@@ -455,6 +496,9 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
             }
         }
         self.move_stack.truncate(base);
+        if repeats {
+            self.line.pop();
+        }
         // 6. Store the result with its kind of bound.
         let (lower, upper) = if best <= alpha0 {
             (-INF, S::to_table(best, ply))
