@@ -217,57 +217,27 @@ impl Dobutsu {
     /// Whether the mover can take the opponent's lion (and so has won).
     #[inline]
     pub(crate) fn can_take_lion(&self) -> bool {
-        // One pass: the squares the mover attacks, and the opponent's lion.
-        let (mut attacked, mut lion) = (0u16, 0u16);
-        for (s, &c) in self.board.iter().enumerate() {
-            if c == LION | THEIRS {
-                lion = 1 << s;
-            } else if c != 0 && c & THEIRS == 0 {
-                attacked |= STEPS[usize::from(c)][s];
-            }
-        }
-        attacked & lion != 0
+        self.survey().can_take_lion()
     }
 
     /// A move that wins at once, if there is one: a capture of the opponent's lion, or a step
     /// of the mover's lion onto the far rank where nothing of the opponent's attacks it (a safe
     /// try: the opponent, to move, finds the lion there out of reach).
     pub(crate) fn winning_move(&self) -> Option<DobutsuMove> {
-        // One pass: what the mover attacks, both lions, and what each of the opponent's
-        // pieces attacks.
-        let (mut attacked, mut own_lion, mut their_lion) = (0u16, None, 0u16);
-        for (s, &c) in self.board.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            if c & THEIRS == 0 {
-                attacked |= STEPS[usize::from(c)][s];
-                if c == LION {
-                    own_lion = Some(s);
-                }
-            } else if c == LION | THEIRS {
-                their_lion = 1 << s;
-            }
+        let b = self.survey();
+        let lion = b.own_lion?;
+        if b.over() {
+            return None;
         }
-        let lion = own_lion?;
-        if their_lion & 0b111 & !attacked != 0 {
-            return None; // the game is over
-        }
-        if attacked & their_lion != 0 {
+        if b.can_take_lion() {
             // The first capture of the lion, as the moves list it.
-            let to = their_lion.trailing_zeros() as u8;
-            return (0..12)
-                .find(|&s| {
-                    let c = self.board[s];
-                    c != 0 && c & THEIRS == 0 && STEPS[usize::from(c)][s] & their_lion != 0
-                })
-                .map(|s| DobutsuMove { from: s as u8, to });
+            return b.lion_captures().next();
         }
         let mut far = STEPS[LION as usize][lion] & 0b1110_0000_0000;
         while far != 0 {
             let t = far.trailing_zeros() as usize;
             far &= far - 1;
-            if self.board[t] != 0 && self.board[t] & THEIRS == 0 {
+            if b.own_squares >> t & 1 == 1 {
                 continue; // its own piece is there
             }
             // Safe when no piece of theirs but the one taken there attacks t.
@@ -310,6 +280,75 @@ impl Dobutsu {
     }
 }
 
+/// One pass over the board, what `moves` and `winning_move` both read: the mover's pieces
+/// (square, code) and their squares, what they attack, the empty squares and both lions.
+struct Survey {
+    ours: [(u8, u8); 12],
+    n_ours: usize,
+    own_squares: u16,
+    attacked: u16,
+    empty: u16,
+    own_lion: Option<usize>,
+    /// The opponent's lion's square as a set (empty when it is gone).
+    their_lion: u16,
+}
+
+impl Survey {
+    fn ours(&self) -> &[(u8, u8)] {
+        &self.ours[..self.n_ours]
+    }
+
+    /// Whether the game is over before any move: the mover's lion is gone, or the opponent's
+    /// stands on the mover's home rank out of reach.
+    fn over(&self) -> bool {
+        self.own_lion.is_none() || self.their_lion & 0b111 & !self.attacked != 0
+    }
+
+    fn can_take_lion(&self) -> bool {
+        self.attacked & self.their_lion != 0
+    }
+
+    /// The moves that take the opponent's lion, in the moves' order.
+    fn lion_captures(&self) -> impl Iterator<Item = DobutsuMove> + '_ {
+        let to = self.their_lion.trailing_zeros() as u8;
+        self.ours()
+            .iter()
+            .filter(move |&&(s, c)| STEPS[usize::from(c)][usize::from(s)] & self.their_lion != 0)
+            .map(move |&(from, _)| DobutsuMove { from, to })
+    }
+}
+
+impl Dobutsu {
+    #[inline]
+    fn survey(&self) -> Survey {
+        let mut b = Survey {
+            ours: [(0, 0); 12],
+            n_ours: 0,
+            own_squares: 0,
+            attacked: 0,
+            empty: 0,
+            own_lion: None,
+            their_lion: 0,
+        };
+        for (s, &c) in self.board.iter().enumerate() {
+            if c == 0 {
+                b.empty |= 1 << s;
+            } else if c & THEIRS == 0 {
+                b.ours[b.n_ours] = (s as u8, c);
+                b.n_ours += 1;
+                b.own_squares |= 1 << s;
+                b.attacked |= STEPS[usize::from(c)][s];
+                if c == LION {
+                    b.own_lion = Some(s);
+                }
+            } else if c == LION | THEIRS {
+                b.their_lion = 1 << s;
+            }
+        }
+        b
+    }
+}
+
 /// The moves of a position, generated at once into a fixed array (no allocation).
 #[derive(Clone, Copy, Debug)]
 pub struct DobutsuMoves {
@@ -347,59 +386,42 @@ impl Game for Dobutsu {
             len: 0,
             next: 0,
         };
-        // One pass over the board: the mover's pieces, the squares they attack, the empty
-        // squares and both lions.
-        let (mut ours, mut n_ours) = ([(0u8, 0u8); 12], 0);
-        let (mut attacked, mut empty, mut own_lion, mut their_lion) = (0u16, 0u16, false, 0u16);
-        for (s, &c) in self.board.iter().enumerate() {
-            if c == 0 {
-                empty |= 1 << s;
-            } else if c & THEIRS == 0 {
-                ours[n_ours] = (s as u8, c);
-                n_ours += 1;
-                attacked |= STEPS[usize::from(c)][s];
-                own_lion |= c == LION;
-            } else if c == LION | THEIRS {
-                their_lion = 1 << s;
-            }
-        }
-        // Over: the mover's lion is gone, or the opponent's stands on the mover's home rank
-        // out of reach.
-        if !own_lion || their_lion & 0b111 & !attacked != 0 {
+        let b = self.survey();
+        if b.over() {
             return out;
         }
-        let ours = &ours[..n_ours];
-        let mut push = |from: u8, to: u8| {
-            out.list[out.len as usize] = DobutsuMove { from, to };
+        let mut push = |m: DobutsuMove| {
+            out.list[out.len as usize] = m;
             out.len += 1;
         };
         // A side that can take the lion has won: its moves are the captures (the rest cannot
         // change the value, and Tanaka's count of positions stops here).
-        if attacked & their_lion != 0 {
-            let to = their_lion.trailing_zeros() as u8;
-            for &(s, c) in ours {
-                if STEPS[usize::from(c)][usize::from(s)] & their_lion != 0 {
-                    push(s, to);
-                }
-            }
+        if b.can_take_lion() {
+            b.lion_captures().for_each(push);
             return out;
         }
-        let own_squares = ours.iter().fold(0u16, |a, &(s, _)| a | 1 << s);
-        for &(s, c) in ours {
+        for &(s, c) in b.ours() {
             // Any square but one of its own pieces.
-            let mut to = STEPS[usize::from(c)][usize::from(s)] & !own_squares;
+            let mut to = STEPS[usize::from(c)][usize::from(s)] & !b.own_squares;
             while to != 0 {
-                push(s, to.trailing_zeros() as u8);
+                push(DobutsuMove {
+                    from: s,
+                    to: to.trailing_zeros() as u8,
+                });
                 to &= to - 1;
             }
         }
+        let empty = b.empty;
         for slot in 0..3 {
             if self.hands[0][slot] > 0 {
                 let mut to = empty;
                 while to != 0 {
                     let t = to.trailing_zeros() as u8;
                     to &= to - 1;
-                    push(12 + slot as u8, t);
+                    push(DobutsuMove {
+                        from: 12 + slot as u8,
+                        to: t,
+                    });
                 }
             }
         }
