@@ -287,8 +287,21 @@ impl Table {
     }
 }
 
-/// Numbers a thread takes at a time.
+/// Numbers a thread takes at a time (a multiple of 8: a chunk's words are its own).
 const CHUNK: usize = 1 << 14;
+
+/// The words that hold the bytes of `chunk` (of `n` numbers).
+fn words_of(chunk: usize, n: usize) -> std::ops::Range<usize> {
+    chunk * CHUNK / 8..n.min((chunk + 1) * CHUNK).div_ceil(8)
+}
+
+/// Sets `bit` in `word`; whether this call set it. Read first: most bits asked for are set
+/// already, and a locked write to a word the threads share passes its cache line from one to
+/// the other every time.
+#[inline]
+fn set_once(word: &AtomicU64, bit: u64) -> bool {
+    word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+}
 
 // The numbers index the byte table and number the positions alike.
 #[allow(clippy::needless_range_loop)]
@@ -324,15 +337,11 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
                 f.insert(i, r);
             }
         }
-        // (Read first: a write to these shared words would pass their cache line from thread
-        // to thread at every position settled.)
+        // (Read first, as set_once does.)
         if last_ply.load(Ordering::Relaxed) < r {
             last_ply.fetch_max(r, Ordering::Relaxed);
         }
-        let bit = 1 << (r % 64);
-        if pending[i / CHUNK].load(Ordering::Relaxed) & bit == 0 {
-            pending[i / CHUNK].fetch_or(bit, Ordering::Relaxed);
-        }
+        set_once(&pending[i / CHUNK], 1 << (r % 64));
     };
     let settle = |i: usize, won: bool, r: u32| -> bool {
         let ok = codes.settle(i, code(won, r));
@@ -417,7 +426,7 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
         }
         let (mut found, mut ended) = (0, 0);
         // A chunk's words are its own in this step: each is written once, whole.
-        for w in chunk * CHUNK / 8..n.min((chunk + 1) * CHUNK).div_ceil(8) {
+        for w in words_of(chunk, n) {
             let mut word = [UNKNOWN; 8];
             for (k, b) in word.iter_mut().enumerate() {
                 let i = w * 8 + k;
@@ -474,11 +483,8 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
             // Lost when every child is won for p's opponent: one ply after the farthest. Once
             // a ply is enough: a child still open now is settled at a later ply, whose scan
             // comes back to p.
-            let bit = 1u64 << (j % 64);
-            // (Read first, as in settle; two threads that both look at p agree.)
-            if tried[j / 64].load(Ordering::Relaxed) & bit != 0
-                || tried[j / 64].fetch_or(bit, Ordering::Relaxed) & bit != 0
-            {
+            // (Two threads that both look at p agree.)
+            if !set_once(&tried[j / 64], 1 << (j % 64)) {
                 continue;
             }
             let mover = p.to_move();
@@ -508,7 +514,7 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
                 // step 1, and any other comes back with a child settled later.
                 let turn_back_won = r != 1 || !skip_won_at_once;
                 let (mut count, mut preds) = (0, Vec::new());
-                for w in chunk * CHUNK / 8..n.min((chunk + 1) * CHUNK).div_ceil(8) {
+                for w in words_of(chunk, n) {
                     // A word at a time: most hold nothing settled at this ply.
                     let word = codes.0[w].load(Ordering::Relaxed);
                     if !(has_byte(word, lost_here) || turn_back_won && has_byte(word, won_here)) {
