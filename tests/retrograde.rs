@@ -238,10 +238,11 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn every_reachable_position_has_the_brute_forces_value_and_remoteness(nodes in graphs(40, false)) {
+    fn every_reachable_position_has_the_brute_forces_value_and_remoteness(nodes in graphs(40, false), threads in 1usize..=2) {
         let nodes = Arc::new(nodes);
         let want = brute_force(&nodes);
-        let s = solve_strongly(&at(&nodes, 0), &RetrogradeConfig::default()).unwrap();
+        let cfg = RetrogradeConfig { threads, ..RetrogradeConfig::default() };
+        let s = solve_strongly(&at(&nodes, 0), &cfg).unwrap();
         prop_assert!(s.complete());
         let reach = reachable(&nodes);
         prop_assert_eq!(s.stats().positions as usize, reach.len());
@@ -412,6 +413,18 @@ fn too_many_positions_is_an_error_and_a_stop_leaves_nothing_claimed() {
         .expect("too many");
     assert!(
         matches!(err, Error::TooLarge(ref m) if m.contains("100")),
+        "{err}"
+    );
+    // Too little memory: refused, saying what it needs.
+    let tight = RetrogradeConfig {
+        max_bytes: 100_000,
+        ..RetrogradeConfig::default()
+    };
+    let err = solve_strongly(&at(&nodes, 0), &tight)
+        .err()
+        .expect("too little memory");
+    assert!(
+        matches!(err, Error::TooLarge(ref m) if m.contains("needs at least") && m.contains("max_bytes")),
         "{err}"
     );
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(true));

@@ -26,7 +26,7 @@ use memmap2::Mmap;
 use rayon::prelude::*;
 
 use super::store;
-use super::{RetrogradeConfig, RetrogradeStats, Solved, UnMoves};
+use super::{set_once, RetrogradeConfig, RetrogradeStats, Solved, UnMoves};
 use crate::error::{human_bytes, Error};
 use crate::game::Game;
 
@@ -293,14 +293,6 @@ const CHUNK: usize = 1 << 14;
 /// The words that hold the bytes of `chunk` (of `n` numbers).
 fn words_of(chunk: usize, n: usize) -> std::ops::Range<usize> {
     chunk * CHUNK / 8..n.min((chunk + 1) * CHUNK).div_ceil(8)
-}
-
-/// Sets `bit` in `word`; whether this call set it. Read first: most bits asked for are set
-/// already, and a locked write to a word the threads share passes its cache line from one to
-/// the other every time.
-#[inline]
-fn set_once(word: &AtomicU64, bit: u64) -> bool {
-    word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
 }
 
 // The numbers index the byte table and number the positions alike.

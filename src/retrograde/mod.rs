@@ -8,12 +8,15 @@
 //! trouble: a position that neither side can force out of a cycle to its advantage is never
 //! settled, and is a draw. Remoteness is Berlekamp, Conway & Guy's (1982).
 //!
-//! The analysis needs only what every game has ([`Game`] and a [`PositionKey`]): the moves, the
-//! successor, `f(p)` at the end (its sign is the result: positive a win for MAX), and a key that
-//! tells positions apart. It runs in three steps, each numbered in [`solve_strongly`]:
+//! The analysis needs only what every game has ([`Game`] and a
+//! [`PositionKey`](crate::PositionKey)): the moves, the successor, `f(p)` at the end (its sign
+//! is the result: positive a win for MAX), and a key that tells positions apart. It runs in
+//! three stages (the code of [`solve_strongly`] numbers their steps):
 //!
-//! 1. **Enumerate**: breadth first from the root, a number for each new key.
-//! 2. **Turn the arrows round**: each position's predecessors, from the children found.
+//! 1. **Enumerate**: breadth first from the root, each new key put in a table whose slot
+//!    numbers the position.
+//! 2. **Turn the arrows round**: each position's predecessors, from a second walk of the game
+//!    (a key cannot be turned back into its position, so no position is kept).
 //! 3. **Settle backwards, a ply at a time**: the ends first; a position is won as soon as one
 //!    child is won for its mover (that child is one ply nearer the end than any other winning
 //!    child found later, so the win is the shortest), and lost when the last of its children
@@ -35,20 +38,21 @@
 //! assert_eq!(s.best_move(&Nim::new(9)), Some(1));
 //! ```
 
-use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use crate::error::Error;
-use crate::game::{Game, PositionKey, Score};
+use crate::game::{Game, Score};
 use crate::limits::Limits;
 
 mod dense;
+mod keys;
+mod moves;
 mod store;
 mod unmoves;
 
 pub use dense::{solve_by_index, DenseIndex, DenseSolution, DENSE_FILE_VERSION};
+pub use moves::solve_strongly;
 pub use store::{StrongSolution, FILE_VERSION};
 pub use unmoves::{solve_by_unmoves, RetrogradeProgress, UnMoves};
 
@@ -57,17 +61,15 @@ pub use unmoves::{solve_by_unmoves, RetrogradeProgress, UnMoves};
 pub struct RetrogradeConfig {
     /// The most positions it may number: past it, the solve answers [`Error::TooLarge`].
     pub max_positions: u64,
-    /// The most memory [`solve_by_unmoves`] and [`solve_by_index`] may take (their tables, codes,
-    /// the result): they answer [`Error::TooLarge`], saying what they need, before passing it.
-    /// Default: three quarters of the memory available when the config is made.
-    /// [`solve_strongly`] keeps arrows instead (about 50 bytes a position and 8 an arrow) and is
-    /// bounded by `max_positions`.
+    /// The most memory a strong solve may take (its tables, lists, codes, the result): it
+    /// answers [`Error::TooLarge`], saying what it needs, before passing it. Default: three
+    /// quarters of the memory available when the config is made.
     pub max_bytes: u64,
-    /// Threads for [`solve_by_unmoves`] and [`solve_by_index`] (at least 1).
+    /// Threads (at least 1).
     pub threads: usize,
     /// A stop flag and a time limit (checked every 4,096 positions); `max_nodes` is not used.
     pub limits: Limits,
-    /// Where [`solve_by_unmoves`] and [`solve_by_index`] publish how far they have come, for
+    /// Where the solve publishes how far it has come, for
     /// another thread to show.
     pub progress: Option<Arc<RetrogradeProgress>>,
 }
@@ -116,8 +118,6 @@ pub struct RetrogradeStats {
     pub seconds: f64,
 }
 
-/// `remoteness` of a position that has none: a draw, or (when stopped) not settled.
-const NONE: u32 = u32::MAX;
 /// The error for a remoteness past what a code holds (both solvers).
 fn too_far() -> Error {
     Error::TooLarge(format!(
@@ -167,10 +167,23 @@ fn best_move_by<G: Game>(p: &G, probe: impl Fn(&G) -> Option<Solved>) -> Option<
     best.map(|(m, _)| m)
 }
 
-/// The pool of `cfg.threads` threads the multi-threaded solvers run on.
+/// The pool of `cfg.threads` threads the solvers run on. One thread is the caller's own (where
+/// it can be: not already a worker of another pool), so that a game which must be played on
+/// the thread that asked (a game written in Python, whose callbacks need that thread's state)
+/// is solved there.
 fn thread_pool(cfg: &RetrogradeConfig) -> Result<rayon::ThreadPool, Error> {
+    let threads = cfg.threads.max(1);
+    if threads == 1 && rayon::current_thread_index().is_none() {
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .use_current_thread()
+            .build()
+        {
+            return Ok(pool);
+        }
+    }
     rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads.max(1))
+        .num_threads(threads)
         .build()
         .map_err(|e| Error::Threads {
             count: cfg.threads,
@@ -180,227 +193,6 @@ fn thread_pool(cfg: &RetrogradeConfig) -> Result<rayon::ThreadPool, Error> {
 
 /// Set on an arrow whose child has the same side to move as its parent.
 const SAME_SIDE: u32 = 1 << 31;
-
-/// Solves every position reachable from `root` by retrograde analysis (see the module's
-/// documentation): the game may repeat positions. The key must tell positions apart (two
-/// positions with one key are taken for one).
-pub fn solve_strongly<G: Game + PositionKey>(
-    root: &G,
-    cfg: &RetrogradeConfig,
-) -> Result<StrongSolution, Error> {
-    endless_play_is_a_draw(root)?;
-    let start = Instant::now();
-    let stopped =
-        || cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t);
-    let too_many = || {
-        Error::TooLarge(format!(
-            "more than {} positions are reachable: the strong solve's limit (max_positions)",
-            cfg.max_positions
-        ))
-    };
-
-    // 1. Enumerate. Positions are numbered as they are found and expanded in that order, so
-    //    position i's children are arrows[first_arrow[i]..first_arrow[i + 1]].
-    //    An arrow is the child's number, with SAME_SIDE set when the child has the same side
-    //    to move as its parent. Values are kept for the side to move (negamax), so that a key
-    //    which leaves out whose turn it is (one position for both sides) works too.
-    let mut index: HashMap<u64, u32> = HashMap::new();
-    // Numbers are u32 below SAME_SIDE: at most 2^31 − 1 positions.
-    let limit = cfg.max_positions.min(u64::from(SAME_SIDE - 1));
-    let mut waiting: VecDeque<G> = VecDeque::new();
-    let mut first_arrow: Vec<u64> = vec![0];
-    let mut arrows: Vec<u32> = Vec::new();
-    let mut end_value: Vec<i8> = Vec::new(); // the sign of f(p) for its mover at an end; 0 elsewhere
-    index.insert(root.key(), 0);
-    waiting.push_back(root.clone());
-    while let Some(p) = waiting.pop_front() {
-        if end_value.len() % 4096 == 4095 && stopped() {
-            let positions = index.len() as u64;
-            let stats = RetrogradeStats {
-                positions,
-                seconds: start.elapsed().as_secs_f64(),
-                ..RetrogradeStats::default()
-            };
-            return Ok(StrongSolution::new(Vec::new(), Vec::new(), false, stats));
-        }
-        let before = arrows.len();
-        for m in p.moves() {
-            let child = p.play(m);
-            let same = if child.to_move() == p.to_move() {
-                SAME_SIDE
-            } else {
-                0
-            };
-            let next = index.len().min(NONE as usize) as u32;
-            let id = match index.entry(child.key()) {
-                Entry::Occupied(e) => *e.get(),
-                Entry::Vacant(e) => {
-                    if u64::from(next) >= limit {
-                        return Err(too_many());
-                    }
-                    e.insert(next);
-                    waiting.push_back(child);
-                    next
-                }
-            };
-            arrows.push(id | same);
-        }
-        let end = arrows.len() == before;
-        let v = if end {
-            (p.evaluate() * p.to_move().sign()).signum() as i8
-        } else {
-            0
-        };
-        end_value.push(v);
-        first_arrow.push(arrows.len() as u64);
-    }
-    let n = end_value.len();
-
-    // 2. Turn the arrows round: the predecessors of j are from[first_from[j]..first_from[j + 1]]
-    //    (a position with two moves to one child is its predecessor twice, as it has two arrows).
-    let mut first_from = vec![0u64; n + 1];
-    for &j in &arrows {
-        first_from[(j & !SAME_SIDE) as usize + 1] += 1;
-    }
-    for j in 0..n {
-        first_from[j + 1] += first_from[j];
-    }
-    let mut from = vec![0u32; arrows.len()];
-    let mut fill: Vec<u64> = first_from[..n].to_vec();
-    for i in 0..n {
-        for a in first_arrow[i]..first_arrow[i + 1] {
-            let j = (arrows[a as usize] & !SAME_SIDE) as usize;
-            from[fill[j] as usize] = i as u32 | arrows[a as usize] & SAME_SIDE;
-            fill[j] += 1;
-        }
-    }
-    drop(fill);
-
-    // 3. Settle backwards, a ply at a time. `value[i]`: +1 won for i's mover, −1 lost.
-    //    `open[i]`: children of i not yet settled against i's mover; when it reaches 0, i is
-    //    lost.
-    let mut value = vec![0i8; n];
-    let mut remoteness = vec![NONE; n];
-    let mut settled = vec![false; n];
-    let mut open: Vec<u32> = (0..n)
-        .map(|i| (first_arrow[i + 1] - first_arrow[i]) as u32)
-        .collect();
-    let mut ply: Vec<u32> = Vec::new();
-    let mut ends = 0;
-    for i in 0..n {
-        if open[i] == 0 {
-            ends += 1;
-            // No move: an end.
-            settled[i] = true;
-            value[i] = end_value[i];
-            if end_value[i] != 0 {
-                remoteness[i] = 0;
-                ply.push(i as u32); // a drawn end settles nothing above it
-            }
-        }
-    }
-    let mut r = 0u32;
-    let mut done = 0usize;
-    while !ply.is_empty() {
-        if r + 1 > store::MAX_REMOTENESS {
-            return Err(too_far());
-        }
-        let mut next = Vec::new();
-        for &q in &ply {
-            done += 1;
-            if done % 4096 == 0 && stopped() {
-                let s = Numbered {
-                    ends,
-                    index,
-                    settled,
-                    value,
-                    remoteness,
-                };
-                return Ok(s.finish(false, start, arrows.len()));
-            }
-            let q = q as usize;
-            for k in first_from[q]..first_from[q + 1] {
-                let arrow = from[k as usize];
-                let p = (arrow & !SAME_SIDE) as usize;
-                if settled[p] {
-                    continue;
-                }
-                let same_side = arrow & SAME_SIDE != 0;
-                if (value[q] == 1) == same_side {
-                    // A child won for p's mover: p is won, by the shortest way (this ply).
-                    settled[p] = true;
-                    value[p] = 1;
-                    remoteness[p] = r + 1;
-                    next.push(p as u32);
-                } else {
-                    open[p] -= 1;
-                    if open[p] == 0 {
-                        // The last of p's children lost for its mover: p is lost, as late as can be.
-                        settled[p] = true;
-                        value[p] = -1;
-                        remoteness[p] = r + 1;
-                        next.push(p as u32);
-                    }
-                }
-            }
-        }
-        ply = next;
-        r += 1;
-    }
-    // What is left unsettled is a draw: value 0, no remoteness.
-    let s = Numbered {
-        ends,
-        index,
-        settled,
-        value,
-        remoteness,
-    };
-    Ok(s.finish(true, start, arrows.len()))
-}
-
-/// What the arrows' solve found, numbered, turned into a [`StrongSolution`]: keys sorted,
-/// each with its code for the side to move.
-struct Numbered {
-    ends: u64,
-    index: HashMap<u64, u32>,
-    settled: Vec<bool>,
-    value: Vec<i8>,
-    remoteness: Vec<u32>,
-}
-
-impl Numbered {
-    fn finish(self, complete: bool, start: Instant, arrows: usize) -> StrongSolution {
-        let mut stats = RetrogradeStats {
-            positions: self.value.len() as u64,
-            arrows: arrows as u64,
-            ends: self.ends,
-            ..RetrogradeStats::default()
-        };
-        let mut pairs: Vec<(u64, u16)> = Vec::with_capacity(self.index.len());
-        for (&key, &i) in &self.index {
-            let i = i as usize;
-            let (v, r) = (self.value[i], self.remoteness[i]);
-            let code = if !(complete || self.settled[i]) {
-                store::UNKNOWN // unsettled when stopped: not a draw
-            } else {
-                match v {
-                    1 => stats.wins += 1,
-                    -1 => stats.losses += 1,
-                    _ => stats.draws += 1,
-                }
-                match (v, r) {
-                    (_, NONE) => store::DRAW,
-                    (v, r) => store::code(v == 1, r),
-                }
-            };
-            pairs.push((key, code));
-        }
-        pairs.sort_unstable_by_key(|&(k, _)| k);
-        stats.seconds = start.elapsed().as_secs_f64();
-        let (keys, codes) = pairs.into_iter().unzip();
-        StrongSolution::new(keys, codes, complete, stats)
-    }
-}
 
 /// Asks the processor to bring `p` into the cache: a hint, so that loads issued together
 /// overlap their misses.
@@ -416,4 +208,12 @@ fn prefetch<T>(p: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = p;
+}
+
+/// Sets `bit` in `word`; whether this call set it. Read first: most bits asked for are set
+/// already, and a locked write to a word the threads share passes its cache line from one to
+/// the other every time.
+#[inline]
+fn set_once(word: &AtomicU64, bit: u64) -> bool {
+    word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
 }

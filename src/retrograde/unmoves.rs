@@ -17,8 +17,11 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::prefetch;
-use super::store::{self, StrongSolution, DRAW, UNKNOWN, WIN};
+use super::keys::{
+    end_code, enumerate, keep, reserved, settle, settle_by_plies, stopped_early, too_many, Keys,
+    Walk, EMPTY,
+};
+use super::store::{StrongSolution, UNKNOWN, WIN};
 use super::{RetrogradeConfig, RetrogradeStats};
 use crate::error::{human_bytes, Error};
 use crate::game::{Game, PositionKey};
@@ -79,106 +82,8 @@ impl RetrogradeProgress {
     }
 }
 
-/// The error for a position whose key is [`EMPTY`].
-fn reserved() -> Error {
-    Error::BadParameter(
-        "a position's key is u64::MAX, which the strong solver keeps for empty slots".into(),
-    )
-}
-
-/// Marks an empty slot (a key may not be this value).
-const EMPTY: u64 = u64::MAX;
 /// Bytes a slot costs once the solve settles: its key, its open children, its code.
 const SLOT_BYTES: u64 = 12;
-/// The table grows past this load.
-const MAX_LOAD: f64 = 0.75;
-
-/// The open-addressing table of keys: a position's number is its slot.
-struct Keys {
-    slots: Vec<AtomicU64>,
-    bits: u32,
-    len: AtomicU64,
-}
-
-#[inline]
-fn mix(key: u64) -> u64 {
-    let h = (key ^ key >> 31).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    h ^ h >> 29
-}
-
-impl Keys {
-    fn new(bits: u32) -> Keys {
-        Keys {
-            slots: (0..1usize << bits).map(|_| AtomicU64::new(EMPTY)).collect(),
-            bits,
-            len: AtomicU64::new(0),
-        }
-    }
-
-    fn capacity(&self) -> u64 {
-        1 << self.bits
-    }
-
-    #[inline]
-    fn home(&self, key: u64) -> usize {
-        (mix(key) >> (64 - self.bits)) as usize
-    }
-
-    #[inline]
-    fn touch(&self, key: u64) {
-        prefetch(&self.slots[self.home(key)]);
-    }
-
-    /// The slot of `key`, if it is in the table.
-    #[inline]
-    fn find(&self, key: u64) -> Option<usize> {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            match self.slots[i].load(Ordering::Relaxed) {
-                k if k == key => return Some(i),
-                EMPTY => return None,
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    /// Puts `key` in (from any thread); true when it was not there.
-    #[inline]
-    fn insert(&self, key: u64) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            let slot = &self.slots[i];
-            match slot.load(Ordering::Relaxed) {
-                k if k == key => return false,
-                EMPTY => {
-                    match slot.compare_exchange(EMPTY, key, Ordering::Relaxed, Ordering::Relaxed) {
-                        Ok(_) => {
-                            self.len.fetch_add(1, Ordering::Relaxed);
-                            return true;
-                        }
-                        Err(k) if k == key => return false,
-                        Err(_) => i = (i + 1) & mask,
-                    }
-                }
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    /// The same keys in a table twice the size.
-    fn grown(self) -> Keys {
-        let bigger = Keys::new(self.bits + 1);
-        self.slots.into_par_iter().for_each(|k| {
-            let k = k.into_inner();
-            if k != EMPTY {
-                bigger.insert(k);
-            }
-        });
-        bigger
-    }
-}
 
 /// Solves every position reachable from `root` as [`solve_strongly`](super::solve_strongly)
 /// does, from the game's [`UnMoves`] instead of kept arrows: about 12 bytes a table slot (a
@@ -201,12 +106,7 @@ fn solve_in_pool<G: Game + UnMoves>(
         || cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t);
     let progress = cfg.progress.clone().unwrap_or_default();
     let limit = cfg.max_positions.min(u64::from(u32::MAX) - 1);
-    let too_many = |found: u64| {
-        Error::TooLarge(format!(
-            "more than {} positions are reachable (found {found}): the strong solve's limit (max_positions)",
-            cfg.max_positions
-        ))
-    };
+    let too_many = |found: u64| too_many(cfg.max_positions, found);
     let unreadable = |key: u64| {
         Error::BadParameter(format!(
             "the game's position_of does not read back the key {key:#x} of a position it played"
@@ -231,14 +131,7 @@ fn solve_in_pool<G: Game + UnMoves>(
         }
         Ok(())
     };
-    let stopped_early = |positions: u64| {
-        let stats = RetrogradeStats {
-            positions,
-            seconds: start.elapsed().as_secs_f64(),
-            ..RetrogradeStats::default()
-        };
-        Ok(StrongSolution::new(Vec::new(), Vec::new(), false, stats))
-    };
+    let stopped_early = |positions: u64| Ok(stopped_early(start, positions));
 
     // 1. Enumerate, breadth first. A batch of the frontier is expanded only when the table has
     //    room for every child it could add (at the most moves a position has had so far).
@@ -248,79 +141,51 @@ fn solve_in_pool<G: Game + UnMoves>(
         return Err(reserved());
     }
     keys.insert(root_key);
-    let mut frontier = vec![root_key];
-    let most_moves = AtomicU64::new(1);
     let bad_key = AtomicU64::new(EMPTY);
     let reserved_key = AtomicBool::new(false);
-    while !frontier.is_empty() {
-        let mut next: Vec<u64> = Vec::new();
-        let mut done = 0;
-        while done < frontier.len() {
-            if stopped() {
-                return stopped_early(keys.len.load(Ordering::Relaxed));
-            }
-            let len = keys.len.load(Ordering::Relaxed);
-            // (A batch may add more than planned when a position has more moves than any before:
-            // the load then passes MAX_LOAD a little, never the table's size.)
-            let room = ((keys.capacity() as f64 * MAX_LOAD) as u64).saturating_sub(len);
-            let batch = (room / most_moves.load(Ordering::Relaxed)) as usize;
-            if batch < 4096.min(frontier.len() - done) {
-                fits(keys.bits + 1, len)?;
-                keys = keys.grown();
-                continue;
-            }
-            let end = frontier.len().min(done + batch.max(1));
-            let found: Vec<Vec<u64>> = frontier[done..end]
-                .par_chunks(1024)
-                .map(|chunk| {
-                    let mut new = Vec::new();
-                    let mut children: Vec<u64> = Vec::with_capacity(64);
-                    if stopped() {
-                        return new; // the batch ends at once; the loop above says stopped
-                    }
-                    for &key in chunk {
-                        let Some(p) = root.position_of(key) else {
-                            bad_key.store(key, Ordering::Relaxed);
-                            continue;
-                        };
-                        children.clear();
-                        for m in p.moves() {
-                            let k = p.play(m).key();
-                            keys.touch(k);
-                            children.push(k);
-                        }
-                        most_moves.fetch_max(children.len() as u64, Ordering::Relaxed);
-                        for &k in &children {
-                            if k == EMPTY {
-                                reserved_key.store(true, Ordering::Relaxed);
-                            } else if keys.insert(k) {
-                                new.push(k);
-                            }
-                        }
-                    }
-                    new
-                })
-                .collect();
-            if bad_key.load(Ordering::Relaxed) != EMPTY {
-                return Err(unreadable(bad_key.load(Ordering::Relaxed)));
-            }
-            if reserved_key.load(Ordering::Relaxed) {
-                return Err(reserved());
-            }
-            if stopped() {
-                return stopped_early(keys.len.load(Ordering::Relaxed));
-            }
-            next.extend(found.into_iter().flatten());
-            done = end;
-            let len = keys.len.load(Ordering::Relaxed);
-            progress.positions.store(len, Ordering::Relaxed);
-            if len > limit {
-                return Err(too_many(len));
+    let check = || {
+        if bad_key.load(Ordering::Relaxed) != EMPTY {
+            return Err(unreadable(bad_key.load(Ordering::Relaxed)));
+        }
+        if reserved_key.load(Ordering::Relaxed) {
+            return Err(reserved());
+        }
+        Ok(())
+    };
+    let walk = Walk {
+        stopped: &stopped,
+        may_grow: &fits,
+        check: &check,
+        limit,
+        too_many: &too_many,
+    };
+    let expand = |&key: &u64,
+                  keys: &Keys,
+                  _: Option<&[AtomicU32]>,
+                  children: &mut Vec<u64>,
+                  new: &mut Vec<u64>| {
+        let Some(p) = root.position_of(key) else {
+            bad_key.store(key, Ordering::Relaxed);
+            return 0;
+        };
+        children.clear();
+        for m in p.moves() {
+            let k = p.play(m).key();
+            keys.touch(k);
+            children.push(k);
+        }
+        for &k in children.iter() {
+            if k == EMPTY {
+                reserved_key.store(true, Ordering::Relaxed);
+            } else if keys.insert(k).1 {
+                new.push(k);
             }
         }
-        frontier = next;
+        children.len()
+    };
+    if enumerate(&mut keys, &mut None, root_key, &progress, &walk, expand)?.is_none() {
+        return stopped_early(keys.len.load(Ordering::Relaxed));
     }
-    drop(frontier);
     let n = keys.len.load(Ordering::Relaxed);
     fits(keys.bits, n)?;
 
@@ -362,13 +227,10 @@ fn solve_in_pool<G: Game + UnMoves>(
             arrows.fetch_add(count as u64, Ordering::Relaxed);
             if count == 0 {
                 ends.fetch_add(1, Ordering::Relaxed);
-                let v = p.evaluate() * p.to_move().sign();
-                let code = match v.signum() {
-                    1 => WIN,
-                    -1 => 0,
-                    _ => DRAW,
-                };
-                codes[i].store(code, Ordering::Relaxed);
+                codes[i].store(
+                    end_code(p.evaluate() * p.to_move().sign()),
+                    Ordering::Relaxed,
+                );
             }
             AtomicU16::new(count.min(usize::from(u16::MAX)) as u16)
         })
@@ -382,133 +244,48 @@ fn solve_in_pool<G: Game + UnMoves>(
                 .into(),
         ));
     }
-    let mut ply: Vec<u32> = (0..slots as u32)
+    let ply: Vec<u32> = (0..slots as u32)
         .into_par_iter()
         .filter(|&i| matches!(codes[i as usize].load(Ordering::Relaxed), 0 | WIN))
         .collect();
 
     // 3. Settle backwards, a ply at a time.
-    progress.phase.store(2, Ordering::Relaxed);
-    let mut r = 0u32;
-    let settled_count = AtomicU64::new(ply.len() as u64);
-    let mut complete = true;
-    while !ply.is_empty() {
-        if r + 1 > store::MAX_REMOTENESS {
-            return Err(super::too_far());
-        }
-        if stopped() {
-            complete = false;
-            break;
-        }
-        progress.ply.store(r, Ordering::Relaxed);
-        let next: Vec<Vec<u32>> = ply
-            .par_chunks(256)
-            .map(|chunk| {
-                let mut next = Vec::new();
-                let mut before: Vec<(u64, bool)> = Vec::with_capacity(128);
-                if stopped() {
-                    return next; // the ply ends at once; the loop above says stopped
+    let turn_back =
+        |q: usize, c_won: bool, r: u32, before: &mut Vec<(u64, bool)>, next: &mut Vec<u32>| {
+            let Some(c) = root.position_of(keys.slots[q].load(Ordering::Relaxed)) else {
+                return;
+            };
+            before.clear();
+            c.unmoves(|p| {
+                let k = p.key();
+                keys.touch(k);
+                before.push((k, p.to_move() == c.to_move()));
+            });
+            // Each predecessor once: its open count counts children, not moves.
+            before.sort_unstable();
+            before.dedup();
+            for &(k, same_side) in before.iter() {
+                let Some(p) = keys.find(k) else {
+                    continue; // not reachable from the root
+                };
+                // Whether this child is a win for p's mover: c_won == same_side.
+                if settle(&codes, &open, p, c_won == same_side, r) {
+                    next.push(p as u32);
                 }
-                for &q in chunk {
-                    let q = q as usize;
-                    let Some(c) = root.position_of(keys.slots[q].load(Ordering::Relaxed)) else {
-                        continue;
-                    };
-                    let c_won = codes[q].load(Ordering::Relaxed) & WIN != 0;
-                    before.clear();
-                    c.unmoves(|p| {
-                        let k = p.key();
-                        keys.touch(k);
-                        before.push((k, p.to_move() == c.to_move()));
-                    });
-                    // Each predecessor once: its open count counts children, not moves.
-                    before.sort_unstable();
-                    before.dedup();
-                    for &(k, same_side) in &before {
-                        let Some(p) = keys.find(k) else {
-                            continue; // not reachable from the root
-                        };
-                        if codes[p].load(Ordering::Relaxed) != UNKNOWN {
-                            continue;
-                        }
-                        // Whether this child is a win for p's mover.
-                        if c_won == same_side {
-                            if codes[p]
-                                .compare_exchange(
-                                    UNKNOWN,
-                                    store::code(true, r + 1),
-                                    Ordering::Relaxed,
-                                    Ordering::Relaxed,
-                                )
-                                .is_ok()
-                            {
-                                next.push(p as u32);
-                            }
-                        } else if open[p].fetch_sub(1, Ordering::Relaxed) == 1
-                            && codes[p]
-                                .compare_exchange(
-                                    UNKNOWN,
-                                    store::code(false, r + 1),
-                                    Ordering::Relaxed,
-                                    Ordering::Relaxed,
-                                )
-                                .is_ok()
-                        {
-                            next.push(p as u32);
-                        }
-                    }
-                }
-                settled_count.fetch_add(next.len() as u64, Ordering::Relaxed);
-                progress
-                    .settled
-                    .store(settled_count.load(Ordering::Relaxed), Ordering::Relaxed);
-                next
-            })
-            .collect();
-        if stopped() {
-            complete = false;
-            break;
-        }
-        ply = next.into_iter().flatten().collect();
-        r += 1;
-    }
+            }
+        };
+    let complete = settle_by_plies(ply, &codes, &progress, &stopped, turn_back)?;
     drop(open);
 
     // 4. Keep: the keys sorted, each with its code (what is still unknown after a complete
     //    solve is a draw).
     progress.phase.store(3, Ordering::Relaxed);
-    let mut sorted: Vec<u64> = keys
-        .slots
-        .par_iter()
-        .map(|k| k.load(Ordering::Relaxed))
-        .filter(|&k| k != EMPTY)
-        .collect();
-    sorted.par_sort_unstable();
-    let sorted_codes: Vec<u16> = sorted
-        .par_iter()
-        .map(|&k| {
-            let c = codes[keys.find(k).expect("a key of the table")].load(Ordering::Relaxed);
-            if complete && c == UNKNOWN {
-                DRAW
-            } else {
-                c
-            }
-        })
-        .collect();
-    let mut stats = RetrogradeStats {
+    let stats = RetrogradeStats {
         positions: n,
         arrows: arrows.load(Ordering::Relaxed),
         ends: ends.load(Ordering::Relaxed),
         ..RetrogradeStats::default()
     };
-    for &c in &sorted_codes {
-        match c {
-            UNKNOWN => {}
-            DRAW => stats.draws += 1,
-            c if c & WIN != 0 => stats.wins += 1,
-            _ => stats.losses += 1,
-        }
-    }
-    stats.seconds = start.elapsed().as_secs_f64();
-    Ok(StrongSolution::new(sorted, sorted_codes, complete, stats))
+    let code_of = |slot: usize| codes[slot].load(Ordering::Relaxed);
+    Ok(keep(&keys, code_of, complete, stats, start))
 }

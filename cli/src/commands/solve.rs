@@ -181,7 +181,13 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         let start = std::time::Instant::now();
         let s = match &tablebase {
             Some(dir) => super::tablebase::open_strong(dir, p)?,
-            None => super::tablebase::solve_strong(p, threads, max_memory, false, show)?,
+            None => super::tablebase::solve_strong(
+                p,
+                threads,
+                max_memory,
+                super::tablebase::By::Index,
+                show,
+            )?,
         };
         return print_strong(&game, p, &s, start.elapsed().as_secs_f64(), json);
     }
