@@ -580,3 +580,56 @@ fn the_dense_table_keeps_remoteness_past_a_byte() {
     assert!(e.to_string().contains("truncated"), "{e}");
     std::fs::remove_file(&path).unwrap();
 }
+
+/// A game whose root changes its moves after it has been asked for them once: the strong
+/// solve's second walk finds a child the first never met.
+#[derive(Clone)]
+struct Fickle {
+    at: u8,
+    asked: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Game for Fickle {
+    type Move = u8;
+    type Moves = std::vec::IntoIter<u8>;
+    fn to_move(&self) -> Player {
+        Player::Max
+    }
+    fn moves(&self) -> Self::Moves {
+        if self.at != 0 {
+            return Vec::new().into_iter();
+        }
+        let first = self.asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 0;
+        if first { vec![1, 2] } else { vec![1, 3] }.into_iter()
+    }
+    fn play(&self, m: u8) -> Self {
+        Fickle {
+            at: m,
+            asked: self.asked.clone(),
+        }
+    }
+    fn evaluate(&self) -> Score {
+        Score::from(self.at)
+    }
+}
+
+impl PositionKey for Fickle {
+    fn key(&self) -> u64 {
+        u64::from(self.at)
+    }
+}
+
+#[test]
+fn a_game_whose_moves_change_between_the_walks_is_an_error_not_a_panic() {
+    let root = Fickle {
+        at: 0,
+        asked: Arc::default(),
+    };
+    let err = solve_strongly(&root, &RetrogradeConfig::default())
+        .err()
+        .expect("refused");
+    assert!(
+        matches!(err, Error::BadParameter(ref m) if m.contains("differed between two walks")),
+        "{err}"
+    );
+}

@@ -143,11 +143,12 @@ impl Lists {
         (self.base[j / BLOCK] + u64::from(self.part[j].load(Ordering::Relaxed))) as usize
     }
 
-    /// The place before the last filled of j's list, to fill.
+    /// The place before the last filled of j's list, to fill; `None` past the block's start
+    /// (a game whose moves changed between the walks).
     #[inline]
-    fn take_last(&self, j: usize) -> usize {
-        (self.base[j / BLOCK] + u64::from(self.part[j].fetch_sub(1, Ordering::Relaxed)) - 1)
-            as usize
+    fn take_last(&self, j: usize) -> Option<usize> {
+        let part = self.part[j].fetch_sub(1, Ordering::Relaxed);
+        (part > 0).then(|| (self.base[j / BLOCK] + u64::from(part) - 1) as usize)
     }
 }
 
@@ -252,9 +253,9 @@ fn solve_in_pool<G: Game + PositionKey + Send + Sync>(
     let arrows_in = arrows_in.expect("counted");
     let n = keys.len.load(Ordering::Relaxed) as usize;
 
-    // 2. Number the positions, and lay out the lists: j's list ends, at first, where the
-    //    arrows into positions 0..=j end; step 3 fills each list from its end, so that j's
-    //    list ends starting where it starts and ending where j + 1's starts.
+    // 2. Number the positions, and lay out the lists: j's place is, at first, where the
+    //    arrows into positions 0..=j end. Step 3 fills each list from its end, so that once
+    //    filled j's place is where its list starts, and j + 1's where it ends.
     let slots = keys.slots.len();
     let arrows: u64 = arrows_in
         .par_iter()
@@ -289,7 +290,7 @@ fn solve_in_pool<G: Game + PositionKey + Send + Sync>(
     let open: Vec<AtomicU16> = (0..n).into_par_iter().map(|_| AtomicU16::new(0)).collect();
     let ends = AtomicU64::new(0);
     let written = AtomicU64::new(0);
-    let lost = AtomicBool::new(false); // a child the first walk did not find
+    let lost = AtomicBool::new(false); // a child the first walk did not find, or a list overfull
     let root_slot = keys.find(root_key).expect("the root is in the table");
     seen[root_slot / 64].fetch_or(1 << (root_slot % 64), Ordering::Relaxed);
     // (A ply is kept as the pieces its chunks found, not gathered into one vector: that would
@@ -321,8 +322,11 @@ fn solve_in_pool<G: Game + PositionKey + Send + Sync>(
                             continue;
                         };
                         let j = numbers.of(slot);
-                        from[lists.take_last(j)]
-                            .store(*i | if same { SAME_SIDE } else { 0 }, Ordering::Relaxed);
+                        let Some(at) = lists.take_last(j).filter(|&at| at < from.len()) else {
+                            lost.store(true, Ordering::Relaxed);
+                            continue;
+                        };
+                        from[at].store(*i | if same { SAME_SIDE } else { 0 }, Ordering::Relaxed);
                         if set_once(&seen[slot / 64], 1 << (slot % 64)) {
                             new.push((c, j as u32));
                         }
