@@ -599,7 +599,10 @@ impl Game for Fickle {
         if self.at != 0 {
             return Vec::new().into_iter();
         }
-        let first = self.asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 0;
+        let first = self
+            .asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            == 0;
         if first { vec![1, 2] } else { vec![1, 3] }.into_iter()
     }
     fn play(&self, m: u8) -> Self {

@@ -59,7 +59,7 @@ pub struct BuildArgs {
     #[arg(long, conflicts_with = "by_moves")]
     pub by_keys: bool,
     /// Dōbutsu shōgi: as --by-keys, from the game's moves alone (as any game with a key can be
-    /// solved: no un-moves, no index), walking the game twice and keeping its arrows (12.9
+    /// solved: no un-moves, no index), walking the game twice and keeping its arrows (12.5
     /// GiB from the start, 17 minutes on 2 threads). Writes the same file as --by-keys.
     #[arg(long)]
     pub by_moves: bool,
