@@ -38,7 +38,7 @@
 //! assert_eq!(s.best_move(&Nim::new(9)), Some(1));
 //! ```
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 
 use crate::error::Error;
@@ -54,7 +54,7 @@ mod unmoves;
 pub use dense::{solve_by_index, DenseIndex, DenseSolution, DENSE_FILE_VERSION};
 pub use moves::solve_strongly;
 pub use store::{StrongSolution, FILE_VERSION};
-pub use unmoves::{solve_by_unmoves, RetrogradeProgress, UnMoves};
+pub use unmoves::{solve_by_unmoves, UnMoves};
 
 /// What a strong solve may use.
 #[derive(Clone, Debug)]
@@ -83,6 +83,32 @@ impl Default for RetrogradeConfig {
             threads: 1,
             limits: Limits::none(),
             progress: None,
+        }
+    }
+}
+
+/// How far a strong solve has come, for another thread to show: the phase (see
+/// [`phase`](Self::phase)), the positions found, the positions settled, the ply being settled.
+#[derive(Debug, Default)]
+pub struct RetrogradeProgress {
+    /// 0 enumerating, 1 counting moves, 2 settling, 3 keeping the result.
+    pub phase: AtomicU8,
+    /// Positions found so far.
+    pub positions: AtomicU64,
+    /// Positions settled so far (won or lost).
+    pub settled: AtomicU64,
+    /// The ply being settled.
+    pub ply: AtomicU32,
+}
+
+impl RetrogradeProgress {
+    /// The phase in words.
+    pub fn phase(&self) -> &'static str {
+        match self.phase.load(Ordering::Relaxed) {
+            0 => "enumerating",
+            1 => "counting moves",
+            2 => "settling",
+            _ => "keeping",
         }
     }
 }

@@ -26,8 +26,7 @@ use super::keys::{
     Walk, EMPTY,
 };
 use super::store::{StrongSolution, UNKNOWN, WIN};
-use super::unmoves::RetrogradeProgress;
-use super::{set_once, RetrogradeConfig, RetrogradeStats, SAME_SIDE};
+use super::{set_once, RetrogradeConfig, RetrogradeProgress, RetrogradeStats, SAME_SIDE};
 use crate::error::{human_bytes, Error};
 use crate::game::{Game, PositionKey};
 

@@ -12,7 +12,7 @@
 //!    opponent, lost at `r + 1` when its last child is won for its opponent;
 //! 4. **Keep**: the keys sorted, each with its code, as a [`StrongSolution`].
 
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -54,32 +54,6 @@ pub trait UnMoves: PositionKey + Send + Sync {
     /// with its key), at least once each. Positions that cannot be reached, or that are already
     /// over, may be given too: the solver skips them.
     fn unmoves(&self, each: impl FnMut(Self));
-}
-
-/// How far a strong solve has come, for another thread to show: the phase (see
-/// [`phase`](Self::phase)), the positions found, the positions settled, the ply being settled.
-#[derive(Debug, Default)]
-pub struct RetrogradeProgress {
-    /// 0 enumerating, 1 counting moves, 2 settling, 3 keeping the result.
-    pub phase: AtomicU8,
-    /// Positions found so far.
-    pub positions: AtomicU64,
-    /// Positions settled so far (won or lost).
-    pub settled: AtomicU64,
-    /// The ply being settled.
-    pub ply: AtomicU32,
-}
-
-impl RetrogradeProgress {
-    /// The phase in words.
-    pub fn phase(&self) -> &'static str {
-        match self.phase.load(Ordering::Relaxed) {
-            0 => "enumerating",
-            1 => "counting moves",
-            2 => "settling",
-            _ => "keeping",
-        }
-    }
 }
 
 /// Bytes a slot costs once the solve settles: its key, its open children, its code.
