@@ -303,8 +303,7 @@ fn solve_in_pool<G: Game + UnMoves + DenseIndex>(
     n: usize,
 ) -> Result<DenseSolution, Error> {
     let start = Instant::now();
-    let stopped =
-        || cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t);
+    let stopped = || super::stopped(cfg, start);
     let progress = cfg.progress.clone().unwrap_or_default();
     // The bytes, eight to a word (a ply's scan reads a word at a time). UNKNOWN is 0.
     let words: Vec<AtomicU64> = (0..n.div_ceil(8)).map(|_| AtomicU64::new(0)).collect();

@@ -150,9 +150,10 @@ pub(super) struct Walk<'a> {
     pub may_grow: &'a dyn Fn(u32, u64) -> Result<(), Error>,
     /// After each batch: an error that `expand` flagged.
     pub check: &'a dyn Fn() -> Result<(), Error>,
-    /// The most keys: past it, the error `too_many(len)`.
+    /// The most keys: past it, the error [`too_many`] for `max_positions`.
     pub limit: u64,
-    pub too_many: &'a dyn Fn(u64) -> Error,
+    /// The limit the user gave (`limit` may be lower: what the solver numbers).
+    pub max_positions: u64,
 }
 
 /// Fills `keys` breadth first from `root`: `expand(item, keys, counts, scratch, new)` (`scratch`
@@ -219,7 +220,7 @@ pub(super) fn enumerate<T: Send + Sync, S: Default>(
             let len = keys.len.load(Ordering::Relaxed);
             progress.positions.store(len, Ordering::Relaxed);
             if len > walk.limit {
-                return Err((walk.too_many)(len));
+                return Err(too_many(walk.max_positions, len));
             }
         }
         frontier = next;

@@ -193,6 +193,11 @@ fn best_move_by<G: Game>(p: &G, probe: impl Fn(&G) -> Option<Solved>) -> Option<
     best.map(|(m, _)| m)
 }
 
+/// Whether a solve begun at `start` is to stop: its stop flag is raised or its time is up.
+fn stopped(cfg: &RetrogradeConfig, start: std::time::Instant) -> bool {
+    cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t)
+}
+
 /// The pool of `cfg.threads` threads the solvers run on. One thread is the caller's own (where
 /// it can be: not already a worker of another pool), so that a game which must be played on
 /// the thread that asked (a game written in Python, whose callbacks need that thread's state)

@@ -22,8 +22,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::keys::{
-    end_code, enumerate, keep, reserved, settle, settle_by_plies, stopped_early, too_many, Keys,
-    Walk, EMPTY,
+    end_code, enumerate, keep, reserved, settle, settle_by_plies, stopped_early, Keys, Walk, EMPTY,
 };
 use super::store::{StrongSolution, UNKNOWN, WIN};
 use super::{set_once, RetrogradeConfig, RetrogradeProgress, RetrogradeStats, SAME_SIDE};
@@ -166,15 +165,13 @@ fn solve_in_pool<G: Game + PositionKey + Send + Sync>(
     cfg: &RetrogradeConfig,
 ) -> Result<StrongSolution, Error> {
     let start = Instant::now();
-    let stopped =
-        || cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t);
+    let stopped = || super::stopped(cfg, start);
     let progress = cfg
         .progress
         .clone()
         .unwrap_or_else(|| std::sync::Arc::new(RetrogradeProgress::default()));
     // Numbers are u32 below SAME_SIDE.
     let limit = cfg.max_positions.min(u64::from(SAME_SIDE - 1));
-    let too_many = |found: u64| too_many(cfg.max_positions, found);
     let fits = |need: u64, what: String| {
         if need > cfg.max_bytes {
             return Err(Error::TooLarge(format!(
@@ -215,7 +212,7 @@ fn solve_in_pool<G: Game + PositionKey + Send + Sync>(
         may_grow: &may_grow,
         check: &check,
         limit,
-        too_many: &too_many,
+        max_positions: cfg.max_positions,
     };
     let expand = |p: &G,
                   keys: &Keys,

@@ -18,8 +18,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::keys::{
-    end_code, enumerate, keep, reserved, settle, settle_by_plies, stopped_early, too_many, Keys,
-    Walk, EMPTY,
+    end_code, enumerate, keep, reserved, settle, settle_by_plies, stopped_early, Keys, Walk, EMPTY,
 };
 use super::store::{StrongSolution, UNKNOWN, WIN};
 use super::{RetrogradeConfig, RetrogradeStats};
@@ -76,11 +75,9 @@ fn solve_in_pool<G: Game + UnMoves>(
     cfg: &RetrogradeConfig,
 ) -> Result<StrongSolution, Error> {
     let start = Instant::now();
-    let stopped =
-        || cfg.limits.stop_requested() || cfg.limits.max_time.is_some_and(|t| start.elapsed() >= t);
+    let stopped = || super::stopped(cfg, start);
     let progress = cfg.progress.clone().unwrap_or_default();
     let limit = cfg.max_positions.min(u64::from(u32::MAX) - 1);
-    let too_many = |found: u64| too_many(cfg.max_positions, found);
     let unreadable = |key: u64| {
         Error::BadParameter(format!(
             "the game's position_of does not read back the key {key:#x} of a position it played"
@@ -131,7 +128,7 @@ fn solve_in_pool<G: Game + UnMoves>(
         may_grow: &fits,
         check: &check,
         limit,
-        too_many: &too_many,
+        max_positions: cfg.max_positions,
     };
     let expand = |&key: &u64,
                   keys: &Keys,
