@@ -65,6 +65,15 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A learned evaluation's weights file that cannot be read or written, or that is damaged,
+    /// truncated or learned for another game ([`crate::learn::Weights`]).
+    #[error("weights file `{path}`: {message}")]
+    WeightsFile {
+        /// The path.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
     /// A table or tree larger than the machine can hold.
     #[error("{what} of {} needs more memory than {}", human_bytes(*requested), available.map_or("the machine can give".to_string(), |a| format!("the machine has ({})", human_bytes(a))))]
     OutOfMemory {

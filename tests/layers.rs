@@ -22,6 +22,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("observe", 1),
     ("outcome", 1),
     ("report", 1),
+    ("random", 1),
     ("depth_first", 2),
     ("proof_number", 2),
     ("conspiracy", 2),
@@ -31,6 +32,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("retrograde", 2),
     ("mcts", 2),
     ("bstar", 2),
+    ("learn", 2),
     ("search", 3),
     ("trace", 3),
     ("exact", 3),
@@ -45,6 +47,7 @@ const LAYERS: &[(&str, u32)] = &[
 const SIDEWAYS: &[(&str, &str)] = &[
     ("engine", "solver"),
     ("proof_number", "solver"),
+    ("learn", "solver"),
     ("trace", "search"),
 ];
 

@@ -15,7 +15,8 @@ mod commands;
 mod output;
 
 use commands::{
-    bench, combine, compare, experiment, gtp, play, search, serve, solve, split, tablebase, trace,
+    bench, combine, compare, experiment, gtp, learn, play, search, serve, solve, split, tablebase,
+    trace,
 };
 
 /// Two-player game-tree search: minimax, alpha-beta, SCOUT, NegaScout, PVS, proof-number and
@@ -70,6 +71,9 @@ enum Command {
         #[command(subcommand)]
         which: bench::BenchKind,
     },
+    /// Learn a game's evaluation from self-play (positions labelled by the exact solver near
+    /// the end, by searches above) and write its checksummed weights file.
+    Learn(learn::LearnArgs),
     /// Reproduce a published experiment.
     Experiment {
         #[command(subcommand)]
@@ -146,6 +150,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Tablebase { which } => tablebase::run(which, !cli.quiet),
         Command::Serve(a) => serve::run(a),
         Command::Bench { which } => bench::run(which, show),
+        Command::Learn(a) => learn::run(a, show, !cli.quiet),
         Command::Experiment { which } => experiment::run(which, show),
     }
 }

@@ -74,6 +74,7 @@ use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 use crate::limits::{Budget, Limits};
 use crate::observe::{Event, NoObserver, Observer};
+use crate::random::SplitMix;
 
 mod shared;
 
@@ -326,27 +327,6 @@ impl<M> Node<M> {
             (v, Player::Max) => self.reward / v as f64,
             (v, Player::Min) => 1.0 - self.reward / v as f64,
         }
-    }
-}
-
-/// SplitMix64: a small, fast, seeded generator (Steele, Lea & Flood 2014).
-#[derive(Clone, Debug)]
-struct SplitMix(u64);
-
-impl SplitMix {
-    #[inline]
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`), by a multiply-high.
-    #[inline]
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
 }
 

@@ -145,6 +145,10 @@ pub struct OthelloBench {
     /// done).
     #[arg(long, allow_negative_numbers = true, value_parser = crate::args::parse_seconds)]
     max_time: Option<f64>,
+    /// The evaluation that orders the solver's moves: a weights file from `gamesearch learn`,
+    /// or `none` for the hand-written one (default: the weights the repository ships).
+    #[arg(long)]
+    weights: Option<String>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -167,6 +171,7 @@ fn othello(o: &OthelloBench, show: bool) -> Result<()> {
         );
     }
     lines.drain(..skip);
+    super::othello_weights(o.weights.as_deref(), 8)?;
     if let Some(n) = o.limit {
         lines.truncate(usize::try_from(n).unwrap_or(usize::MAX));
     }

@@ -17,6 +17,10 @@ pub struct GtpArgs {
     /// pvs, tt=64).
     #[arg(long)]
     pub engine: Option<EngineSettings>,
+    /// The engine's evaluation: a weights file from `gamesearch learn`, or `none` for the
+    /// hand-written one (default: the weights the repository ships).
+    #[arg(long)]
+    pub weights: Option<String>,
 }
 
 /// Runs `gamesearch gtp`.
@@ -26,6 +30,7 @@ pub fn run(args: GtpArgs) -> Result<()> {
     let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
     match spec {
         GameSpec::Othello(p) if gamesearch_cli::play::Board::gtp_board_size(&p).is_some() => {
+            super::othello_weights(args.weights.as_deref(), p.size() as u8)?;
             gtp::serve(&p, &engine, stdin.lock(), stdout.lock())
         }
         _ => bail!(

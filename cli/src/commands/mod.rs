@@ -72,6 +72,7 @@ pub mod combine;
 pub mod compare;
 pub mod experiment;
 pub mod gtp;
+pub mod learn;
 pub mod play;
 pub mod search;
 pub mod serve;
@@ -98,6 +99,26 @@ pub(crate) fn stop_flag() -> &'static Arc<AtomicBool> {
 
 pub(crate) fn interrupted() -> bool {
     stop_flag().load(Ordering::Relaxed)
+}
+
+/// `--weights FILE|none`: the evaluation of `n`×`n` Othello for the rest of the run, chosen
+/// before any search — a weights file from `gamesearch learn` (refused with one line when it is
+/// damaged, truncated or for another game), or `none` for the hand-written evaluation.
+pub(crate) fn othello_weights(arg: Option<&str>, n: u8) -> Result<()> {
+    let Some(arg) = arg else {
+        return Ok(());
+    };
+    let weights = if arg == "none" {
+        None
+    } else {
+        let board = gamesearch_games::othello::Othello::new(usize::from(n))?;
+        Some(gamesearch::learn::Weights::load(
+            std::path::Path::new(arg),
+            &board,
+        )?)
+    };
+    gamesearch_games::othello::use_weights(n, weights)?;
+    Ok(())
 }
 
 /// Node and time budgets from the command line, plus the stop flag (Ctrl-C, SIGTERM).

@@ -1,12 +1,15 @@
-//! Othello's heuristic for the engine.
+//! Othello's heuristic for the engine: the learned evaluation ([`super::active_weights`]), or
+//! where there is none the hand-written one.
 
 use gamesearch::engine::Heuristic;
 use gamesearch::Score;
 
+use super::patterns::{active_weights, learned_value};
 use super::{corners, legal_moves, Othello};
 
 /// The engine's heuristic (MAX = Black's view), in hundredths of a disc: at the game's end its
-/// exact margin ×100; before it, corners held (×2500 each), mobility (the difference of the
+/// exact margin ×100; before it, the learned evaluation's guess of the final margin, or
+/// without weights: corners held (×2500 each), mobility (the difference of the
 /// two sides' legal moves, ×100), and the disc difference (×10, little weight before the end,
 /// where fewer discs often means more mobility later). Hand-written, not tuned.
 impl Heuristic for Othello {
@@ -16,6 +19,10 @@ impl Heuristic for Othello {
         let sign = if self.black_to_move { 1 } else { -1 };
         if mine == 0 && theirs == 0 {
             return 100 * self.final_margin();
+        }
+        if let Some(w) = active_weights(self.n) {
+            let v = i64::from(learned_value(w, self.me, self.opp, self.n)) * 100 / i64::from(w.scale());
+            return sign * v as Score;
         }
         let corners = corners(self.n);
         let count = |x: u64| x.count_ones() as Score;

@@ -7,6 +7,7 @@ use gamesearch::{PositionKey, Score, SolverKnowledge};
 use super::bits::{
     board_mask, corner_neighbourhoods, neighbours, quadrants, symmetric, unsymmetric,
 };
+use super::patterns::{active_weights, learned_value};
 use super::{corners, flips, legal_moves, Othello, PASS};
 
 /// Empty squares at or below which the alpha-beta solver hands a position to [`small_search`]
@@ -301,6 +302,7 @@ impl SolverKnowledge for Othello {
         let corner = corners(self.n);
         let empty = board_mask(self.n) & !(self.me | self.opp);
         let searched = self.empties() >= SEARCHED_ORDER_EMPTIES;
+        let learned = active_weights(self.n);
         let mut keyed = [(0i32, 0u8); 64];
         let n = moves.len().min(64);
         for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
@@ -309,9 +311,23 @@ impl SolverKnowledge for Othello {
             let replies = legal_moves(opp, me, self.n);
             let weighted = (replies.count_ones() + (replies & corner).count_ones()) as i32;
             let potential = (neighbours(me, self.n) & empty & !(1 << mv)).count_ones() as i32;
-            let first = if searched {
+            let first = if let (true, Some(w)) = (searched, learned) {
+                // The learned evaluation alone: mobility and corners are among its features.
+                let leaf = |me, opp| learned_value(w, me, opp, self.n);
+                let v = shallow_value(
+                    opp,
+                    me,
+                    self.n,
+                    1,
+                    -Score::MAX,
+                    Score::MAX,
+                    (&leaf, w.scale() as Score),
+                );
+                -v.saturating_mul(64)
+            } else if searched {
                 // (In place of the corner bonus: the search's leaves weigh corners themselves.)
-                -16 * shallow_value(opp, me, self.n, 1, -Score::MAX, Score::MAX)
+                let leaf = |me, opp| order_eval(me, opp, self.n);
+                -16 * shallow_value(opp, me, self.n, 1, -Score::MAX, Score::MAX, (&leaf, 1000))
             } else if corner >> mv & 1 != 0 {
                 1 << 12
             } else {
@@ -440,18 +456,26 @@ fn order_eval(me: u64, opp: u64, n: u8) -> Score {
         + (count(neighbours(opp, n) & empty) - count(neighbours(me, n) & empty)) / 4
 }
 
-/// Nega-max alpha-beta to `depth` plies with [`order_eval`] at the leaves (a finished game: its
-/// margin ×1000), the mover's view, for the move order.
-fn shallow_value(me: u64, opp: u64, n: u8, depth: u32, mut alpha: Score, beta: Score) -> Score {
+/// Nega-max alpha-beta to `depth` plies with `leaf` at the leaves (a finished game: its margin
+/// ×`per_disc`), the mover's view, for the move order.
+fn shallow_value(
+    me: u64,
+    opp: u64,
+    n: u8,
+    depth: u32,
+    mut alpha: Score,
+    beta: Score,
+    (leaf, per_disc): (&impl Fn(u64, u64) -> Score, Score),
+) -> Score {
     if depth == 0 {
-        return order_eval(me, opp, n);
+        return leaf(me, opp);
     }
     let moves = legal_moves(me, opp, n);
     if moves == 0 {
         if legal_moves(opp, me, n) == 0 {
-            return 1000 * final_score(me, opp, Score::from(n) * Score::from(n));
+            return per_disc * final_score(me, opp, Score::from(n) * Score::from(n));
         }
-        return -shallow_value(opp, me, n, depth - 1, -beta, -alpha);
+        return -shallow_value(opp, me, n, depth - 1, -beta, -alpha, (leaf, per_disc));
     }
     let mut best = -Score::MAX;
     let mut rest = moves;
@@ -459,7 +483,15 @@ fn shallow_value(me: u64, opp: u64, n: u8, depth: u32, mut alpha: Score, beta: S
         let square = rest.trailing_zeros() as u8;
         rest &= rest - 1;
         let f = flips(me, opp, square);
-        let v = -shallow_value(opp & !f, me | f | 1 << square, n, depth - 1, -beta, -alpha);
+        let v = -shallow_value(
+            opp & !f,
+            me | f | 1 << square,
+            n,
+            depth - 1,
+            -beta,
+            -alpha,
+            (leaf, per_disc),
+        );
         if v > best {
             best = v;
             if v >= beta {

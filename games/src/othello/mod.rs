@@ -31,6 +31,9 @@ mod heuristic;
 mod jobs;
 mod knowledge;
 mod notation;
+mod patterns;
+
+pub use patterns::{active_weights, shipped_weights, use_weights};
 pub mod suite;
 
 /// The pass move: the side to move has no other.

@@ -181,3 +181,19 @@ pub fn run(
     }
     Ok(out)
 }
+
+/// The test suites the repository runs (`tests/data/`), by name: no position of theirs may be
+/// learned from (`gamesearch learn` excludes them; a test checks it).
+pub const TEST_SUITES: &[(&str, &str)] = &[(
+    "ffo-40-59",
+    include_str!("../../../tests/data/ffo-40-59.txt"),
+)];
+
+/// Every position of the [`TEST_SUITES`].
+pub fn test_suite_positions() -> Vec<Othello> {
+    TEST_SUITES
+        .iter()
+        .flat_map(|(_, text)| parse(text).expect("the shipped suites parse"))
+        .map(|l| l.position)
+        .collect()
+}
