@@ -10,7 +10,7 @@ set -e
 cd "$(dirname "$0")"
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-"game_spec tree_text kalah_position othello_text domineering_text hex_text dobutsu_text othello_suite connect4_moves tictactoe_cells bench_lines engine_settings book_file tablebase_file gtp_commands match_openings"}
+targets=${*:-"game_spec tree_text kalah_position othello_text domineering_text hex_text dobutsu_text othello_suite connect4_moves tictactoe_cells bench_lines engine_settings book_file tablebase_file gtp_commands match_openings weights_file"}
 for t in $targets; do
   mkdir -p "corpus/$t"
   if [ -n "$FUZZ_RUNS" ]; then

@@ -64,7 +64,10 @@ fn exact_labels_and_one_hot_features_learn_every_value_the_brute_force_gives() {
             }
             let v = f64::from(w.value(&p)) / f64::from(w.scale());
             let want = if wins(pile) { 1.0 } else { -1.0 };
-            assert!((v - want).abs() < 0.05, "pile {pile}: learned {v}, brute force {want}");
+            assert!(
+                (v - want).abs() < 0.05,
+                "pile {pile}: learned {v}, brute force {want}"
+            );
             checked += 1;
         }
     }
@@ -80,10 +83,29 @@ fn the_same_seed_learns_the_same_weights_on_one_thread_or_two_and_another_seed_p
         ..small()
     };
     let one = learn(&Nim::new(60), &cfg, &HashSet::new(), |_| {}).unwrap();
-    let two = learn(&Nim::new(60), &LearnConfig { threads: 2, ..cfg.clone() }, &HashSet::new(), |_| {}).unwrap();
+    let two = learn(
+        &Nim::new(60),
+        &LearnConfig {
+            threads: 2,
+            ..cfg.clone()
+        },
+        &HashSet::new(),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(one.weights.to_bytes(), two.weights.to_bytes());
     assert_eq!(one.keys, two.keys);
-    let other = learn(&Nim::new(60), &LearnConfig { seed: 2, games: 3, ..cfg }, &HashSet::new(), |_| {}).unwrap();
+    let other = learn(
+        &Nim::new(60),
+        &LearnConfig {
+            seed: 2,
+            games: 3,
+            ..cfg
+        },
+        &HashSet::new(),
+        |_| {},
+    )
+    .unwrap();
     assert_ne!(one.keys, other.keys);
 }
 
@@ -91,10 +113,19 @@ fn the_same_seed_learns_the_same_weights_on_one_thread_or_two_and_another_seed_p
 fn excluded_positions_are_never_kept() {
     // Every pile of 30 to 35 with MIN to move is reached by some game from 40.
     let exclude: HashSet<u64> = (30..=35u8)
-        .map(|pile| Nim { pile, to_move: Player::Min }.key())
+        .map(|pile| {
+            Nim {
+                pile,
+                to_move: Player::Min,
+            }
+            .key()
+        })
         .collect();
     let learned = learn(&Nim::new(40), &small(), &exclude, |_| {}).unwrap();
-    assert!(learned.excluded > 0, "the test must reach an excluded position");
+    assert!(
+        learned.excluded > 0,
+        "the test must reach an excluded position"
+    );
     for k in &exclude {
         assert!(learned.keys.binary_search(k).is_err());
     }
@@ -115,10 +146,22 @@ fn a_raised_stop_flag_ends_the_learning_with_what_is_done() {
 #[test]
 fn a_configuration_that_cannot_learn_is_an_error() {
     for cfg in [
-        LearnConfig { games: 0, ..small() },
-        LearnConfig { held_out: 1.0, ..small() },
-        LearnConfig { threads: 0, ..small() },
-        LearnConfig { ridge: f64::NAN, ..small() },
+        LearnConfig {
+            games: 0,
+            ..small()
+        },
+        LearnConfig {
+            held_out: 1.0,
+            ..small()
+        },
+        LearnConfig {
+            threads: 0,
+            ..small()
+        },
+        LearnConfig {
+            ridge: f64::NAN,
+            ..small()
+        },
     ] {
         let e = learn(&Nim::new(10), &cfg, &HashSet::new(), |_| {}).unwrap_err();
         assert!(matches!(e, Error::BadParameter(_)), "{e}");
@@ -131,7 +174,10 @@ fn a_weights_file_is_refused_with_one_line_when_missing_or_of_another_shape() {
     std::fs::create_dir_all(&dir).unwrap();
     let missing = dir.join("none.gsw");
     let e = Weights::load(&missing, &Nim::new(3)).unwrap_err();
-    assert!(matches!(e, Error::WeightsFile { .. }) && !e.to_string().contains('\n'), "{e}");
+    assert!(
+        matches!(e, Error::WeightsFile { .. }) && !e.to_string().contains('\n'),
+        "{e}"
+    );
     // Same name, other shape.
     let other = Weights::from_f32("nim-one-hot", 2, 4, &[0.0; 8], 1);
     let path = dir.join("other.gsw");

@@ -44,13 +44,18 @@ fn learn_writes_a_weights_file_that_the_solver_reads() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("learned for `othello-6x6-patterns-1`, not `othello-8x8-patterns-1`"), "{err}");
+    assert!(
+        err.contains("learned for `othello-6x6-patterns-1`, not `othello-8x8-patterns-1`"),
+        "{err}"
+    );
 }
 
 #[test]
 fn bad_weights_files_and_games_without_features_are_one_line_and_exit_2() {
     let dir = scratch_dir("learn", "bad");
-    let good = gamesearch_games::othello::shipped_weights(8).unwrap().to_bytes();
+    let good = gamesearch_games::othello::shipped_weights(8)
+        .unwrap()
+        .to_bytes();
     let truncated = dir.join("truncated.gsw");
     std::fs::write(&truncated, &good[..good.len() / 2]).unwrap();
     let damaged = dir.join("damaged.gsw");
@@ -61,12 +66,24 @@ fn bad_weights_files_and_games_without_features_are_one_line_and_exit_2() {
     std::fs::write(&text, "hello").unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--weights", truncated.to_str().unwrap()], "truncated"),
-        (vec!["--weights", damaged.to_str().unwrap()], "checksum mismatch"),
-        (vec!["--weights", text.to_str().unwrap()], "not a weights file"),
+        (
+            vec!["--weights", damaged.to_str().unwrap()],
+            "checksum mismatch",
+        ),
+        (
+            vec!["--weights", text.to_str().unwrap()],
+            "not a weights file",
+        ),
         (vec!["--weights", "/no/such/file.gsw"], "No such file"),
     ];
     for (extra, why) in cases {
-        let mut args = vec!["bench", "othello", "../tests/data/ffo-40-59.txt", "--limit", "1"];
+        let mut args = vec![
+            "bench",
+            "othello",
+            "../tests/data/ffo-40-59.txt",
+            "--limit",
+            "1",
+        ];
         args.extend(extra);
         let (code, out, err) = gamesearch(&args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");
@@ -75,7 +92,14 @@ fn bad_weights_files_and_games_without_features_are_one_line_and_exit_2() {
     }
     for args in [
         &["learn", "kalah:6,4", "--out", "/tmp/x.gsw"][..],
-        &["learn", "othello:8x8", "--games", "0", "--out", "/tmp/x.gsw"],
+        &[
+            "learn",
+            "othello:8x8",
+            "--games",
+            "0",
+            "--out",
+            "/tmp/x.gsw",
+        ],
         &["learn", "othello:8x8", "--out", "/no/such/dir/x.gsw"],
         &["gtp", "othello", "--weights", truncated.to_str().unwrap()],
     ] {

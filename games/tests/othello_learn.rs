@@ -72,7 +72,9 @@ fn play_out(w: &Weights, learner_black: bool, seed: u64) -> i32 {
                 })
                 .unwrap()
         } else {
-            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             moves[((rng >> 33) as usize) % moves.len()]
         };
         p = p.play(mv);

@@ -127,7 +127,9 @@ impl Weights {
     }
 
     /// The evaluation of `game` from the side to move's view, in `1/scale` of the game's value
-    /// unit: the sum of its stage's weights at its features. Allocates nothing.
+    /// unit: the sum of its stage's weights at its features. Allocates nothing. The weights must
+    /// have the game's shape (as [`Weights::load`] and [`Weights::check_shape`] make sure): a
+    /// feature index past the stage's table panics.
     #[inline]
     pub fn value<G: Features>(&self, game: &G) -> i32 {
         let table = self.stage_table(game.stage());

@@ -89,6 +89,11 @@ pub struct PlayArgs {
     /// match) scores a position of a class they hold as the win, draw or loss they prove.
     #[arg(long)]
     pub tablebase: Option<std::path::PathBuf>,
+    /// Othello: the engine's evaluation (both engines of a match run here): a weights file from
+    /// `gamesearch learn`, or `none` for the hand-written one (default: the weights the
+    /// repository ships).
+    #[arg(long)]
+    pub weights: Option<String>,
 }
 
 /// Runs `gamesearch play`.
@@ -108,6 +113,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         book,
         no_book,
         tablebase,
+        weights,
     } = args;
     let book = match &book {
         Some(path) => Some(gamesearch_games::split::read_book(path, &game)?),
@@ -119,6 +125,11 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         None => default_book(&game),
     };
     let spec: GameSpec = game.parse()?;
+    match (&spec, weights.as_deref()) {
+        (GameSpec::Othello(p), w) => super::othello_weights(w, p.size() as u8)?,
+        (_, Some(_)) => bail!("--weights is for Othello's evaluation, not `{game}`"),
+        (_, None) => {}
+    }
     if let Some(rules) = spec.rules_note() {
         // On standard error: a match's standard output is its result (JSON with --json).
         eprintln!("rules: {rules}");

@@ -259,7 +259,7 @@ fn flip_columns(b: u64, n: u8) -> u64 {
 /// The board `b` reflected in the a1–h8 diagonal (row r, column c to row c, column r): three
 /// exchanges of bit blocks, the N×N corner staying in place.
 #[inline]
-fn transpose(mut b: u64) -> u64 {
+pub(crate) fn transpose(mut b: u64) -> u64 {
     let t = 0x0F0F_0F0F_0000_0000 & (b ^ (b << 28));
     b ^= t ^ (t >> 28);
     let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));

@@ -21,7 +21,8 @@ impl Heuristic for Othello {
             return 100 * self.final_margin();
         }
         if let Some(w) = active_weights(self.n) {
-            let v = i64::from(learned_value(w, self.me, self.opp, self.n)) * 100 / i64::from(w.scale());
+            let v =
+                i64::from(learned_value(w, self.me, self.opp, self.n)) * 100 / i64::from(w.scale());
             return sign * v as Score;
         }
         let corners = corners(self.n);

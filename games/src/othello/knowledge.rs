@@ -34,6 +34,14 @@ const ORDERED_EMPTIES: u32 = 7;
 /// 2,068 M, 2,138 M.
 const SEARCHED_ORDER_EMPTIES: u32 = 14;
 
+/// How much the learned evaluation's two-ply value ([`active_weights`], in `1/scale` discs)
+/// weighs in the searched move order beside the hand-written one's ([`order_eval`], ×16): this
+/// many sixteenths. FFO #40-#49, one thread, nodes, with the first weights learned (seed 1,
+/// 2 × 40,000 games): the hand-written evaluation alone 3,609 M; the learned one alone
+/// 3,067 M; both, the learned at 16/16 2,611 M, 8/16 2,408 M, 4/16 2,079 M, 2/16 2,013 M,
+/// 1/16 2,498 M.
+const LEARNED_SHARE: Score = 2;
+
 /// Positions with at most this many discs are keyed by the least key of their eight images
 /// under the square's symmetries (the first moves of every board are images of each other,
 /// and so are the lines that follow them; 4x4 from the start: 1,180 nodes with one key, 613
@@ -294,7 +302,8 @@ impl SolverKnowledge for Othello {
     /// potential mobility), then square order. FFO #40-#42, one thread: 376 M nodes with the
     /// replies alone, 301 M with this. From 14 empty squares up, a two-ply search of each
     /// move (corners, discs next to empty corners, frontier discs, mobility and potential
-    /// mobility at its leaves) takes the corner bonus's place and comes before the rest.
+    /// mobility at its leaves) takes the corner bonus's place and comes before the rest, and
+    /// beside it the same search with the learned evaluation at its leaves ([`LEARNED_SHARE`]).
     fn order_moves(&self, moves: &mut [u8]) {
         if moves.len() < 2 || moves[0] == PASS {
             return;
@@ -311,23 +320,25 @@ impl SolverKnowledge for Othello {
             let replies = legal_moves(opp, me, self.n);
             let weighted = (replies.count_ones() + (replies & corner).count_ones()) as i32;
             let potential = (neighbours(me, self.n) & empty & !(1 << mv)).count_ones() as i32;
-            let first = if let (true, Some(w)) = (searched, learned) {
-                // The learned evaluation alone: mobility and corners are among its features.
-                let leaf = |me, opp| learned_value(w, me, opp, self.n);
-                let v = shallow_value(
-                    opp,
-                    me,
-                    self.n,
-                    1,
-                    -Score::MAX,
-                    Score::MAX,
-                    (&leaf, w.scale() as Score),
-                );
-                -v.saturating_mul(64)
-            } else if searched {
+            let first = if searched {
                 // (In place of the corner bonus: the search's leaves weigh corners themselves.)
                 let leaf = |me, opp| order_eval(me, opp, self.n);
-                -16 * shallow_value(opp, me, self.n, 1, -Score::MAX, Score::MAX, (&leaf, 1000))
+                let hand =
+                    shallow_value(opp, me, self.n, 1, -Score::MAX, Score::MAX, (&leaf, 1000));
+                let learned = learned.map_or(0, |w| {
+                    let leaf = |me, opp| learned_value(w, me, opp, self.n);
+                    let per_disc = w.scale() as Score;
+                    shallow_value(
+                        opp,
+                        me,
+                        self.n,
+                        1,
+                        -Score::MAX,
+                        Score::MAX,
+                        (&leaf, per_disc),
+                    )
+                });
+                -16 * hand - learned * LEARNED_SHARE / 16
             } else if corner >> mv & 1 != 0 {
                 1 << 12
             } else {

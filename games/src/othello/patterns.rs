@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use gamesearch::learn::{Features, Weights};
 
-use super::bits::{board_mask, symmetric};
+use super::bits::{board_mask, symmetric, transpose};
 use super::{legal_moves, Othello};
 
 /// Empty squares a stage spans.
@@ -22,14 +22,99 @@ const STAGE_WIDTH: u32 = 4;
 /// The most moves a mobility feature tells apart (more counts as this many).
 const MOBILITY_CAP: u32 = 30;
 
-/// One board size's patterns: each instance's squares, and where each instance's table starts.
+/// One board size's patterns: each instance's parts, and where the other features start.
 pub(crate) struct Layout {
-    /// `(offset, squares)` for every instance.
-    instances: Vec<(u32, Vec<u8>)>,
+    /// Each instance's table offset and parts: its index is the sum of its parts' lookups.
+    instances: Vec<(u32, Vec<Part>)>,
+    /// Each instance's squares, the first the most significant digit (what the parts read).
+    #[cfg_attr(not(test), allow(dead_code))]
+    squares: Vec<Vec<u8>>,
     /// Where the mobility features start (the mover's, then the other side's), and the constant.
     mobility: u32,
     bias: u32,
     size: u32,
+}
+
+/// How a part of a pattern instance reads its squares as a byte: a row of the board or of the
+/// transposed board, or (squares in distinct columns, as a diagonal's) gathered by a multiply.
+#[derive(Clone, Copy)]
+enum Read {
+    Row(u8),
+    TransposedRow(u8),
+    Gather(u64),
+}
+
+/// A part of an instance: how its byte is read, and each byte's contribution to the index
+/// (the base-3 digits of the squares set in it, for the mover's discs; twice that for the
+/// other side's).
+struct Part {
+    read: Read,
+    digits: Box<[u16; 256]>,
+}
+
+impl Part {
+    /// The byte that `read` takes from `board` (`transposed`: the same board transposed).
+    #[inline(always)]
+    fn byte(read: Read, board: u64, transposed: u64) -> usize {
+        match read {
+            Read::Row(r) => (board >> (8 * r) & 0xFF) as usize,
+            Read::TransposedRow(r) => (transposed >> (8 * r) & 0xFF) as usize,
+            Read::Gather(mask) => {
+                ((board & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+            }
+        }
+    }
+}
+
+/// The parts that read `squares` (an instance's, the first the most significant digit): by
+/// rows, or by the transposed board's rows, whichever takes fewer; a set with one square a
+/// column and a row each (a diagonal) by one gather.
+fn parts_of(squares: &[u8]) -> Vec<Part> {
+    let len = squares.len() as u32;
+    let digit = |k: usize| 3u16.pow(len - 1 - k as u32);
+    let distinct = |f: fn(u8) -> u8| {
+        let mut seen = 0u8;
+        squares.iter().all(|&q| {
+            let bit = 1 << f(q);
+            let new = seen & bit == 0;
+            seen |= bit;
+            new
+        })
+    };
+    let rows = |f: fn(u8) -> u8| {
+        let mut r: Vec<u8> = squares.iter().map(|&q| f(q)).collect();
+        r.sort_unstable();
+        r.dedup();
+        r
+    };
+    let make = |read: Read, column: fn(u8) -> u8, keep: &dyn Fn(u8) -> bool| {
+        let mut digits = Box::new([0u16; 256]);
+        for (byte, d) in digits.iter_mut().enumerate() {
+            *d = squares
+                .iter()
+                .enumerate()
+                .filter(|&(_, &q)| keep(q) && byte >> column(q) & 1 == 1)
+                .map(|(k, _)| digit(k))
+                .sum();
+        }
+        Part { read, digits }
+    };
+    let (by_rows, by_columns) = (rows(|q| q / 8), rows(|q| q % 8));
+    if by_rows.len() > 2 && by_columns.len() > 2 && distinct(|q| q % 8) {
+        let mask = squares.iter().fold(0u64, |m, &q| m | 1 << q);
+        return vec![make(Read::Gather(mask), |q| q % 8, &|_| true)];
+    }
+    if by_rows.len() <= by_columns.len() {
+        by_rows
+            .iter()
+            .map(|&r| make(Read::Row(r), |q| q % 8, &move |q| q / 8 == r))
+            .collect()
+    } else {
+        by_columns
+            .iter()
+            .map(|&c| make(Read::TransposedRow(c), |q| q / 8, &move |q| q % 8 == c))
+            .collect()
+    }
 }
 
 /// The canonical squares (row, column) of each pattern on an `n`×`n` board.
@@ -56,6 +141,7 @@ fn patterns(n: u8) -> Vec<Vec<(u8, u8)>> {
 impl Layout {
     fn new(n: u8) -> Layout {
         let mut instances = Vec::new();
+        let mut all_squares = Vec::new();
         let mut offset = 0u32;
         for pattern in patterns(n) {
             let mut seen = Vec::new();
@@ -67,7 +153,8 @@ impl Layout {
                 let set = squares.iter().fold(0u64, |m, &q| m | 1 << q);
                 if !seen.contains(&set) {
                     seen.push(set);
-                    instances.push((offset, squares));
+                    instances.push((offset, parts_of(&squares)));
+                    all_squares.push(squares);
                 }
             }
             offset += 3u32.pow(pattern.len() as u32);
@@ -76,6 +163,7 @@ impl Layout {
         let bias = mobility + 2 * (MOBILITY_CAP + 1);
         Layout {
             instances,
+            squares: all_squares,
             mobility,
             bias,
             size: bias + 1,
@@ -91,12 +179,15 @@ impl Layout {
     /// Calls `out` with each feature of the position with `me` to move against `opp`.
     #[inline]
     pub(crate) fn features(&self, me: u64, opp: u64, n: u8, out: &mut impl FnMut(u32)) {
-        for (offset, squares) in &self.instances {
-            let mut index = 0u32;
-            for &q in squares {
-                index = 3 * index + ((me >> q) & 1) as u32 + 2 * ((opp >> q) & 1) as u32;
+        let (me_t, opp_t) = (transpose(me), transpose(opp));
+        for (offset, parts) in &self.instances {
+            let mut index = *offset;
+            for part in parts {
+                let mine = Part::byte(part.read, me, me_t);
+                let theirs = Part::byte(part.read, opp, opp_t);
+                index += u32::from(part.digits[mine]) + 2 * u32::from(part.digits[theirs]);
             }
-            out(offset + index);
+            out(index);
         }
         let mine = legal_moves(me, opp, n).count_ones().min(MOBILITY_CAP);
         let theirs = legal_moves(opp, me, n).count_ones().min(MOBILITY_CAP);
@@ -137,7 +228,9 @@ pub fn shipped_weights(n: u8) -> Option<&'static Weights> {
 /// guesses.
 #[inline]
 pub fn active_weights(n: u8) -> Option<&'static Weights> {
-    chosen(n).get_or_init(|| shipped_weights(n).cloned()).as_ref()
+    chosen(n)
+        .get_or_init(|| shipped_weights(n).cloned())
+        .as_ref()
 }
 
 /// Chooses the weights of `n`×`n` Othello for the rest of the process (`None`: the hand-written
@@ -163,7 +256,8 @@ pub fn use_weights(n: u8, weights: Option<Weights>) -> Result<(), gamesearch::Er
 }
 
 fn chosen(n: u8) -> &'static OnceLock<Option<Weights>> {
-    static CHOSEN: [OnceLock<Option<Weights>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static CHOSEN: [OnceLock<Option<Weights>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     &CHOSEN[usize::from(n / 2).clamp(2, 4) - 2]
 }
 
@@ -205,5 +299,58 @@ impl Features for Othello {
     #[inline]
     fn features(&self, out: &mut impl FnMut(u32)) {
         Layout::of(self.n).features(self.me, self.opp, self.n, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamesearch::Game;
+
+    /// The instances' indices read square by square, the plain way.
+    fn slow_indices(layout: &Layout, me: u64, opp: u64) -> Vec<u32> {
+        layout
+            .instances
+            .iter()
+            .zip(&layout.squares)
+            .map(|((offset, _), squares)| {
+                offset
+                    + squares.iter().fold(0, |index, &q| {
+                        3 * index + ((me >> q) & 1) as u32 + 2 * ((opp >> q) & 1) as u32
+                    })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_parts_read_every_instance_as_its_squares_do_on_random_games() {
+        for n in [4u8, 6, 8] {
+            let layout = Layout::of(n);
+            let mut rng = 0x1234_5678_u64 ^ u64::from(n);
+            for _ in 0..200 {
+                let mut p = Othello::new(usize::from(n)).unwrap();
+                loop {
+                    let mut fast = Vec::new();
+                    layout.features(p.me, p.opp, n, &mut |i| fast.push(i));
+                    let slow = slow_indices(layout, p.me, p.opp);
+                    assert_eq!(&fast[..slow.len()], &slow[..], "{p:?}");
+                    assert!(fast.iter().all(|&i| i < layout.size));
+                    let moves: Vec<u8> = p.moves().collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    p = p.play(moves[(rng >> 33) as usize % moves.len()]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_instance_of_a_pattern_is_one_of_its_symmetric_images() {
+        // 8x8: 4 edges, 4 corner squares, 8 corner rectangles, 3x4 rows, 2 + 4x4 diagonals.
+        assert_eq!(Layout::of(8).instances.len(), 4 + 4 + 8 + 12 + 2 + 16);
     }
 }
