@@ -352,7 +352,7 @@ fn check<G: Features>(start: &G, cfg: &LearnConfig) -> Result<(), Error> {
     if start.weights_per_stage() == 0 || start.weights_per_stage() > u32::MAX as usize {
         return bad("the game's features give no weights to learn");
     }
-    if !(cfg.ridge >= 0.0) {
+    if cfg.ridge.is_nan() || cfg.ridge < 0.0 {
         return bad("the ridge must be at least 0");
     }
     Ok(())
@@ -473,12 +473,12 @@ fn self_play<G: Features>(
         line.push(game.clone());
         let random = !by_weights || ply < cfg.opening_random_plies || rng.unit() < cfg.random_moves;
         let mv = if random {
-            moves[rng.below(moves.len())].clone()
+            moves[rng.below(moves.len())]
         } else {
             // The best child by the weights; ties broken at random.
             let (mut best, mut best_value, mut ties) = (0, f32::NEG_INFINITY, 0);
             for (k, m) in moves.iter().enumerate() {
-                let child = game.play(m.clone());
+                let child = game.play(*m);
                 let v = if child.moves().next().is_none() {
                     final_value(&child)
                 } else {
@@ -494,7 +494,7 @@ fn self_play<G: Features>(
                     }
                 }
             }
-            moves[best].clone()
+            moves[best]
         };
         game = game.play(mv);
     }
@@ -614,7 +614,7 @@ fn searched_value<G: Features>(
     }
     if depth >= 2 {
         for (key, m) in moves.iter_mut() {
-            let child = game.play(m.clone());
+            let child = game.play(*m);
             *key = -from_parent(game, &child, value_of(&child, w, per_stage));
         }
         moves.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -796,9 +796,11 @@ fn transpose_times(rows: &Rows, r: &[f32], m: usize, threads: usize) -> Vec<f32>
                     break;
                 }
                 let mut acc = vec![0f32; m];
-                for i in c * ROWS_A_PART..((c + 1) * ROWS_A_PART).min(n) {
-                    for &j in rows.row(i) {
-                        acc[j as usize] += r[i];
+                let first = c * ROWS_A_PART;
+                let last = ((c + 1) * ROWS_A_PART).min(n);
+                for (i, &ri) in r[first..last].iter().enumerate() {
+                    for &j in rows.row(first + i) {
+                        acc[j as usize] += ri;
                     }
                 }
                 parts.lock().unwrap()[c] = Some(acc);
