@@ -139,7 +139,7 @@ impl Weights {
     }
 
     /// The evaluation of `game` from MAX's view, rounded to the game's value unit (what
-    /// [`Game::evaluate`] and an engine's heuristic give).
+    /// [`crate::Game::evaluate`] and an engine's heuristic give).
     pub fn score<G: Features>(&self, game: &G) -> Score {
         let v = self.value(game);
         let s = self.scale as i32;
