@@ -303,7 +303,7 @@ impl SolverKnowledge for Othello {
     /// replies alone, 301 M with this. From 14 empty squares up, a two-ply search of each
     /// move (corners, discs next to empty corners, frontier discs, mobility and potential
     /// mobility at its leaves) takes the corner bonus's place and comes before the rest, and
-    /// beside it the same search with the learned evaluation at its leaves ([`LEARNED_SHARE`]).
+    /// beside it the same search with the learned evaluation at its leaves (`LEARNED_SHARE` sixteenths of it).
     fn order_moves(&self, moves: &mut [u8]) {
         if moves.len() < 2 || moves[0] == PASS {
             return;
