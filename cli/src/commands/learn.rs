@@ -18,7 +18,7 @@ use crate::args::whole;
 /// `gamesearch learn`.
 #[derive(Args)]
 pub struct LearnArgs {
-    /// The game: othello:N (N×N Othello's patterns, N 4, 6 or 8).
+    /// The game: othello:NxN (N×N Othello's patterns, N 4, 6 or 8).
     pub game: String,
     /// Where the weights file goes.
     #[arg(long)]
@@ -73,7 +73,7 @@ pub fn run(a: LearnArgs, show: bool, log: bool) -> Result<()> {
             learn_game(&p, &a, &exclude, show, log && !show)
         }
         _ => bail!(
-            "`{}` has no features to learn from: learn takes othello:N",
+            "`{}` has no features to learn from: learn takes othello:4x4, othello:6x6 or othello:8x8",
             a.game
         ),
     }
@@ -108,9 +108,11 @@ where
         limits,
         ..LearnConfig::default()
     };
-    // The file must be writable before hours of work go into it.
-    std::fs::write(&a.out, b"")
-        .map_err(|e| anyhow::anyhow!("cannot write the weights file {}: {e}", a.out.display()))?;
+    // The folder must take the file before hours of work go into it; a file already at --out
+    // is replaced only by a finished write (a partial file, then renamed).
+    let partial = a.out.with_extension("gsw.partial");
+    std::fs::write(&partial, b"")
+        .map_err(|e| anyhow::anyhow!("cannot write the weights file {}: {e}", partial.display()))?;
     let activity = Activity::start(show, "learn");
     let learned = learn(root, &cfg, exclude, |p| {
         activity.message(format!(
@@ -124,9 +126,19 @@ where
                 r.held_out_error_of_zero, r.label_seconds, p.seconds
             );
         }
-    })?;
+    });
     activity.finish();
-    learned.weights.save(&a.out)?;
+    let learned = learned.inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
+    })?;
+    learned.weights.save(&partial)?;
+    std::fs::rename(&partial, &a.out).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot move {} to {}: {e}",
+            partial.display(),
+            a.out.display()
+        )
+    })?;
     let bytes = std::fs::metadata(&a.out).map_or(0, |m| m.len());
     if a.json {
         print_json(a, &cfg, &learned, bytes);
