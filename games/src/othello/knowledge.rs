@@ -25,7 +25,7 @@ const SMALL_EMPTIES: u32 = 7;
 const ORDERED_EMPTIES: u32 = 7;
 
 /// Empty squares from which the solver's move order ([`SolverKnowledge::order_moves`]) puts a
-/// two-ply search of each move ([`shallow_value`]) before fastest first: near the root, where a
+/// two-ply search of each move ([`best_reply`]) before fastest first: near the root, where a
 /// better order saves whole subtrees and the nodes are few enough to pay for it.
 ///
 /// FFO #42-#46, one thread, nodes (fastest first alone: 2,586 M): from 16 empty squares
@@ -322,21 +322,11 @@ impl SolverKnowledge for Othello {
             let potential = (neighbours(me, self.n) & empty & !(1 << mv)).count_ones() as i32;
             let first = if searched {
                 // (In place of the corner bonus: the search's leaves weigh corners themselves.)
-                let leaf = |me, opp| order_eval(me, opp, self.n);
-                let hand =
-                    shallow_value(opp, me, self.n, 1, -Score::MAX, Score::MAX, (&leaf, 1000));
-                let learned = learned.map_or(0, |w| {
-                    let leaf = |me, opp| learned_value(w, me, opp, self.n);
-                    let per_disc = w.scale() as Score;
-                    shallow_value(
-                        opp,
-                        me,
-                        self.n,
-                        1,
-                        -Score::MAX,
-                        Score::MAX,
-                        (&leaf, per_disc),
-                    )
+                // Both evaluations over one walk of the replies.
+                let per_disc = [1000, learned.map_or(0, |w| w.scale() as Score)];
+                let [hand, learned] = best_reply(opp, me, self.n, per_disc, |me, opp| {
+                    let learned = learned.map_or(0, |w| learned_value(w, me, opp, self.n));
+                    [order_eval(me, opp, self.n), learned]
                 });
                 -16 * hand - learned * LEARNED_SHARE / 16
             } else if corner >> mv & 1 != 0 {
@@ -467,48 +457,34 @@ fn order_eval(me: u64, opp: u64, n: u8) -> Score {
         + (count(neighbours(opp, n) & empty) - count(neighbours(me, n) & empty)) / 4
 }
 
-/// Nega-max alpha-beta to `depth` plies with `leaf` at the leaves (a finished game: its margin
-/// ×`per_disc`), the mover's view, for the move order.
-fn shallow_value(
+/// The value for the mover (`me`) of its best reply, one ply ahead, under each of `leaf`'s
+/// evaluations at once (one walk of the replies, the best taken for each): a position after a
+/// move, seen from the opponent who replies, for the move order. A finished game scores its
+/// margin ×`per_disc`; with no reply, the position itself is the leaf (the other side moves).
+fn best_reply<const K: usize>(
     me: u64,
     opp: u64,
     n: u8,
-    depth: u32,
-    mut alpha: Score,
-    beta: Score,
-    (leaf, per_disc): (&impl Fn(u64, u64) -> Score, Score),
-) -> Score {
-    if depth == 0 {
-        return leaf(me, opp);
-    }
+    per_disc: [Score; K],
+    leaf: impl Fn(u64, u64) -> [Score; K],
+) -> [Score; K] {
     let moves = legal_moves(me, opp, n);
     if moves == 0 {
         if legal_moves(opp, me, n) == 0 {
-            return per_disc * final_score(me, opp, Score::from(n) * Score::from(n));
+            let margin = final_score(me, opp, Score::from(n) * Score::from(n));
+            return per_disc.map(|p| p * margin);
         }
-        return -shallow_value(opp, me, n, depth - 1, -beta, -alpha, (leaf, per_disc));
+        return leaf(opp, me).map(|v| -v);
     }
-    let mut best = -Score::MAX;
+    let mut best = [-Score::MAX; K];
     let mut rest = moves;
     while rest != 0 {
         let square = rest.trailing_zeros() as u8;
         rest &= rest - 1;
         let f = flips(me, opp, square);
-        let v = -shallow_value(
-            opp & !f,
-            me | f | 1 << square,
-            n,
-            depth - 1,
-            -beta,
-            -alpha,
-            (leaf, per_disc),
-        );
-        if v > best {
-            best = v;
-            if v >= beta {
-                break;
-            }
-            alpha = alpha.max(v);
+        let values = leaf(opp & !f, me | f | 1 << square);
+        for (b, v) in best.iter_mut().zip(values) {
+            *b = (*b).max(-v);
         }
     }
     best

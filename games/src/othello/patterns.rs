@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use gamesearch::learn::{Features, Weights};
 
-use super::bits::{board_mask, symmetric, transpose};
+use super::bits::{symmetric, transpose};
 use super::{legal_moves, Othello};
 
 /// Empty squares a stage spans.
@@ -173,7 +173,7 @@ impl Layout {
     /// The layout of an `n`×`n` board, built once.
     pub(crate) fn of(n: u8) -> &'static Layout {
         static LAYOUTS: [OnceLock<Layout>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        LAYOUTS[usize::from(n / 2 - 2)].get_or_init(|| Layout::new(n))
+        LAYOUTS[size_slot(n)].get_or_init(|| Layout::new(n))
     }
 
     /// Calls `out` with each feature of the position with `me` to move against `opp`.
@@ -258,7 +258,12 @@ pub fn use_weights(n: u8, weights: Option<Weights>) -> Result<(), gamesearch::Er
 fn chosen(n: u8) -> &'static OnceLock<Option<Weights>> {
     static CHOSEN: [OnceLock<Option<Weights>>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    &CHOSEN[usize::from(n / 2).clamp(2, 4) - 2]
+    &CHOSEN[size_slot(n)]
+}
+
+/// Where an `n`×`n` board's entry lies in a table of one entry a size (4, 6, 8).
+fn size_slot(n: u8) -> usize {
+    usize::from(n / 2).clamp(2, 4) - 2
 }
 
 /// The stage of a position with `empties` empty squares.
@@ -268,14 +273,16 @@ pub(crate) fn stage_of(empties: u32) -> usize {
 }
 
 /// The learned evaluation of the position with `me` to move against `opp`, the mover's view, in
-/// `1/scale` discs ([`Weights::value`], without building the position).
+/// `1/scale` discs ([`Weights::value`]; the features and the stage do not depend on whose colour
+/// moves).
 #[inline]
 pub(crate) fn learned_value(weights: &Weights, me: u64, opp: u64, n: u8) -> i32 {
-    let empties = (board_mask(n) & !(me | opp)).count_ones();
-    let table = weights.stage_table(stage_of(empties));
-    let mut sum = 0i32;
-    Layout::of(n).features(me, opp, n, &mut |i| sum += i32::from(table[i as usize]));
-    sum
+    weights.value(&Othello {
+        me,
+        opp,
+        n,
+        black_to_move: true,
+    })
 }
 
 impl Features for Othello {
