@@ -195,23 +195,25 @@ where
     let mut seconds = (0.0, 0.0, 0.0);
     let mut reports = Vec::new();
     let mut complete = true;
+    // What the progress callback is told, at each step.
+    let mut tell = |round, phase, stage, (done, total), report: Option<&StageReport>| {
+        progress(&LearnProgress {
+            round,
+            phase,
+            stage,
+            done,
+            total,
+            seconds: clock.elapsed().as_secs_f64(),
+            report,
+        })
+    };
     'rounds: for round in 1..=cfg.rounds {
         // 1. Play.
         let t = Instant::now();
         let played = parallel(
             cfg,
             cfg.games,
-            &mut |done| {
-                progress(&LearnProgress {
-                    round,
-                    phase: "playing",
-                    stage: 0,
-                    done,
-                    total: cfg.games,
-                    seconds: clock.elapsed().as_secs_f64(),
-                    report: None,
-                })
-            },
+            &mut |done| tell(round, "playing", 0, (done, cfg.games), None),
             || (),
             |_, i| self_play(start, cfg, round, i, &w, round > 1),
         );
@@ -261,17 +263,7 @@ where
                 &mut samples[stage],
                 &w,
                 per_stage,
-                &mut |done, total| {
-                    progress(&LearnProgress {
-                        round,
-                        phase: "labelling",
-                        stage,
-                        done,
-                        total,
-                        seconds: clock.elapsed().as_secs_f64(),
-                        report: None,
-                    })
-                },
+                &mut |done, total| tell(round, "labelling", stage, (done, total), None),
             )?;
             let label_seconds = t.elapsed().as_secs_f64();
             seconds.1 += label_seconds;
@@ -287,30 +279,15 @@ where
             }
             let table = &mut w[stage * per_stage..(stage + 1) * per_stage];
             let mut report = fit(cfg, &samples[stage], &labels, table, &mut |done| {
-                progress(&LearnProgress {
-                    round,
-                    phase: "fitting",
-                    stage,
-                    done,
-                    total: cfg.iterations,
-                    seconds: clock.elapsed().as_secs_f64(),
-                    report: None,
-                })
+                tell(round, "fitting", stage, (done, cfg.iterations), None)
             });
             report.stage = stage;
             report.exact = exact;
             report.label_seconds = label_seconds;
             report.fit_seconds = t.elapsed().as_secs_f64();
             seconds.2 += report.fit_seconds;
-            progress(&LearnProgress {
-                round,
-                phase: "fitted",
-                stage,
-                done: report.iterations,
-                total: cfg.iterations,
-                seconds: clock.elapsed().as_secs_f64(),
-                report: Some(&report),
-            });
+            let done = (report.iterations, cfg.iterations);
+            tell(round, "fitted", stage, done, Some(&report));
             reports.push(report);
             if stopped(cfg, clock) {
                 complete = false;
@@ -688,7 +665,7 @@ fn fit<G: Features>(
         if r.is_empty() {
             f64::NAN
         } else {
-            (r.iter().map(|v| f64::from(*v) * f64::from(*v)).sum::<f64>() / r.len() as f64).sqrt()
+            (squared(r) / r.len() as f64).sqrt()
         }
     };
     let held_error = |w: &[f32]| rms(&residuals(&held, &y_held, w, threads));
@@ -696,14 +673,14 @@ fn fit<G: Features>(
     let mut best = (held_error(&w0), 0usize, x.clone());
     let mut s = transpose_times(&train, &r, m, threads);
     let mut p = s.clone();
-    let mut gamma: f64 = s.iter().map(|v| f64::from(*v) * f64::from(*v)).sum();
+    let mut gamma = squared(&s);
     for it in 1..=cfg.iterations {
         if gamma == 0.0 {
             break;
         }
         let q = times(&train, &p, threads);
-        let qq: f64 = q.iter().map(|v| f64::from(*v) * f64::from(*v)).sum();
-        let pp: f64 = p.iter().map(|v| f64::from(*v) * f64::from(*v)).sum();
+        let qq = squared(&q);
+        let pp = squared(&p);
         let alpha = (gamma / (qq + f64::from(lambda) * pp)) as f32;
         if !alpha.is_finite() {
             break;
@@ -718,7 +695,7 @@ fn fit<G: Features>(
         for (si, xi) in s.iter_mut().zip(&x) {
             *si -= lambda * xi;
         }
-        let gamma_next: f64 = s.iter().map(|v| f64::from(*v) * f64::from(*v)).sum();
+        let gamma_next = squared(&s);
         let beta = (gamma_next / gamma) as f32;
         gamma = gamma_next;
         for (pi, si) in p.iter_mut().zip(&s) {
@@ -726,11 +703,11 @@ fn fit<G: Features>(
         }
         let w: Vec<f32> = w0.iter().zip(&x).map(|(a, b)| a + b).collect();
         let e = held_error(&w);
-        if held.starts.len() == 1 || e < best.0 {
+        if y_held.is_empty() || e < best.0 {
             best = (e, it, x.clone());
         }
         tick(it);
-        if it >= best.1 + 8 && held.starts.len() > 1 {
+        if it >= best.1 + 8 && !y_held.is_empty() {
             break; // the held-out error has not improved for eight iterations
         }
     }
@@ -750,6 +727,11 @@ fn fit<G: Features>(
         fit_seconds: 0.0,
         iterations: best.1,
     }
+}
+
+/// The sum of the squares of `v`, in double precision.
+fn squared(v: &[f32]) -> f64 {
+    v.iter().map(|&x| f64::from(x) * f64::from(x)).sum()
 }
 
 /// `y - A w`, rows in parallel.
