@@ -384,7 +384,9 @@ pub fn serve<G: Board>(
                             )),
                         }
                     } else {
-                        let t = searcher.think(&p, &engine.limits(&Limits::none()), |_| {});
+                        let t = engine.evaluating(|| {
+                            searcher.think(&p, &engine.limits(&Limits::none()), |_| {})
+                        });
                         match t.best_move {
                             Some(m) => {
                                 line.push(p.play(m));

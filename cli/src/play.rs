@@ -327,6 +327,9 @@ pub struct EngineSpec {
     pub mcts: Option<MctsParams>,
     /// Table size, MiB.
     pub tt_mb: usize,
+    /// The game's hand-written evaluation in place of its learned one (`eval=hand`: Othello
+    /// and Kalah have both; [`gamesearch_games::learned::hand_written`]).
+    pub hand_written: bool,
 }
 
 impl Default for EngineSpec {
@@ -337,6 +340,7 @@ impl Default for EngineSpec {
             driver: Driver::Pvs { aspiration: 16 },
             mcts: None,
             tt_mb: 64,
+            hand_written: false,
         }
     }
 }
@@ -357,6 +361,7 @@ pub struct EngineSettings {
     depth: Option<u32>,
     driver: Option<(Driver, Option<MctsParams>)>,
     tt_mb: Option<usize>,
+    hand_written: Option<bool>,
     plies: Option<u32>,
     pn: Option<f64>,
     threads: Option<usize>,
@@ -365,13 +370,13 @@ pub struct EngineSettings {
 
 impl std::str::FromStr for EngineSettings {
     type Err = String;
-    /// `time=0.1,depth=12,driver=mtdf,tt=64` (any subset).
+    /// `time=0.1,depth=12,driver=mtdf,tt=64,eval=hand` (any subset).
     fn from_str(s: &str) -> Result<Self, String> {
         let mut e = EngineSettings::default();
         let mut seen: Vec<&str> = Vec::new();
         for part in s.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| {
-                format!("`{part}`: expected key=value (time, depth, driver, tt, plies, pn, threads, parallel)")
+                format!("`{part}`: expected key=value (time, depth, driver, tt, eval, plies, pn, threads, parallel)")
             })?;
             if seen.contains(&k) {
                 return Err(format!("`{k}` is given twice"));
@@ -421,6 +426,13 @@ impl std::str::FromStr for EngineSettings {
                             .ok_or_else(|| format!("tt={v}: must be a number of MiB ≥ 1"))?,
                     );
                 }
+                "eval" => {
+                    e.hand_written = Some(match v {
+                        "learned" => false,
+                        "hand" => true,
+                        _ => return Err(format!("eval={v}: expected learned or hand")),
+                    });
+                }
                 "pn" => {
                     let c: f64 = v.parse().map_err(|_| format!("pn={v}: not a number"))?;
                     if !(c.is_finite() && c >= 0.0) {
@@ -450,7 +462,7 @@ impl std::str::FromStr for EngineSettings {
                 }
                 _ => {
                     return Err(format!(
-                        "`{k}`: unknown engine setting (time, depth, driver, tt, plies, pn, threads, parallel)"
+                        "`{k}`: unknown engine setting (time, depth, driver, tt, eval, plies, pn, threads, parallel)"
                     ))
                 }
             }
@@ -473,6 +485,10 @@ impl std::str::FromStr for EngineSettings {
                 ..m
             };
             m.check().map_err(|err| err.to_string())?;
+        }
+        if e.hand_written == Some(true) && e.threads.is_some_and(|t| t > 1) {
+            // The choice holds on the engine's own thread.
+            return Err("eval=hand plays on one thread: not with threads=".into());
         }
         if e.plies.is_some() && !matches!(e.driver, Some((_, Some(_)))) {
             return Err(
@@ -507,6 +523,7 @@ impl EngineSettings {
                     ..m
                 }),
             tt_mb: self.tt_mb.unwrap_or(base.tt_mb),
+            hand_written: self.hand_written.unwrap_or(base.hand_written),
         }
     }
 }
@@ -624,12 +641,19 @@ impl std::fmt::Display for EngineSpec {
                     };
                     write!(f, ", {} threads ({how})", m.threads)?;
                 }
+                if self.hand_written {
+                    write!(f, ", hand-written evaluation")?;
+                }
                 return Ok(());
             }
             (None, Driver::Mtdf) => "MTD(f)",
             (None, Driver::Pvs { .. }) => "PVS",
         };
-        write!(f, "{limit}, {driver}, {} MiB table", self.tt_mb)
+        write!(f, "{limit}, {driver}, {} MiB table", self.tt_mb)?;
+        if self.hand_written {
+            write!(f, ", hand-written evaluation")?;
+        }
+        Ok(())
     }
 }
 
@@ -647,6 +671,16 @@ impl EngineSpec {
             driver: self.driver,
             max_depth: self.depth,
         })
+    }
+
+    /// Runs `f` (the engine's thinking) with the evaluation asked for: the game's
+    /// hand-written one on this thread where `eval=hand`.
+    pub fn evaluating<T>(&self, f: impl FnOnce() -> T) -> T {
+        if self.hand_written {
+            gamesearch_games::learned::hand_written(f)
+        } else {
+            f()
+        }
     }
 
     /// The limits of one move.
@@ -864,7 +898,7 @@ pub fn play_game<G: Board + Sync>(
                 continue;
             }
             let limits = halved(spec, base).unwrap_or_else(|| spec.limits(base));
-            let (mv, estimate, secs) = engine.estimate(&p, &limits)?;
+            let (mv, estimate, secs) = spec.evaluating(|| engine.estimate(&p, &limits))?;
             writeln!(
                 out,
                 "engine ({}) plays {}   estimate: {}, {secs:.2} s",
@@ -915,7 +949,7 @@ pub fn play_game<G: Board + Sync>(
                     continue;
                 }
                 let limits = halved(spec, base).unwrap_or_else(|| spec.limits(base));
-                let (m, estimate, _) = engine.estimate(&p, &limits)?;
+                let (m, estimate, _) = spec.evaluating(|| engine.estimate(&p, &limits))?;
                 writeln!(
                     out,
                     "hint: {}   (estimate: {})",
@@ -1185,12 +1219,12 @@ impl<G: Board> Seat<G> {
     fn choose(&mut self, p: &G, base: &Limits) -> anyhow::Result<G::Move> {
         match self {
             Seat::Engine(e, spec) => {
-                let t = e.think(p, &spec.limits(base), |_| {});
+                let t = spec.evaluating(|| e.think(p, &spec.limits(base), |_| {}));
                 t.best_move
                     .ok_or_else(|| anyhow::anyhow!("the engine found no move in a live game"))
             }
             Seat::Mcts(m, spec) => {
-                let r = m.search(p, &spec.limits(base))?;
+                let r = spec.evaluating(|| m.search(p, &spec.limits(base)))?;
                 r.best_move
                     .ok_or_else(|| anyhow::anyhow!("MCTS found no move in a live game"))
             }

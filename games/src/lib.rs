@@ -14,6 +14,7 @@
 //! - [`hex`]: Hex on n×n boards up to 11x11 (u128 bitboards, the swap rule, dead cells);
 //! - [`othello`]: Othello on 4x4, 6x6 and 8x8 boards (bitboards, passes, disc margins);
 //! - [`tictactoe`];
+//! - [`learned`]: the learned evaluations' weights in use (shipped, chosen, or none on a thread);
 //! - [`spec`]: the `GAME` text of the command line ([`GameSpec`]), which also names the
 //!   library's abstract trees;
 //! - [`benchmark`]: Connect-Four benchmark files (`MOVES SCORE` lines) solved and checked;
@@ -34,6 +35,7 @@ pub mod dobutsu;
 pub mod domineering;
 pub mod hex;
 pub mod kalah;
+pub mod learned;
 pub mod othello;
 pub mod spec;
 pub mod split;

@@ -5,6 +5,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use gamesearch::Error;
 use gamesearch_cli::progress;
+use gamesearch_games::GameSpec;
 
 use super::limits;
 use crate::args::{board_size, whole, Budgets};
@@ -171,7 +172,10 @@ fn othello(o: &OthelloBench, show: bool) -> Result<()> {
         );
     }
     lines.drain(..skip);
-    super::othello_weights(o.weights.as_deref(), 8)?;
+    super::use_weights(
+        &GameSpec::Othello(gamesearch_games::Othello::new(8)?),
+        o.weights.as_deref(),
+    )?;
     if let Some(n) = o.limit {
         lines.truncate(usize::try_from(n).unwrap_or(usize::MAX));
     }

@@ -13,8 +13,8 @@ use gamesearch_games::GameSpec;
 pub struct GtpArgs {
     /// othello or othello:NxN (the games with a GTP form).
     pub game: String,
-    /// The engine: time=SECS,depth=D,driver=pvs|mtdf,tt=MB (any subset; the rest: time=1,
-    /// pvs, tt=64).
+    /// The engine: time=SECS,depth=D,driver=pvs|mtdf,tt=MB,eval=learned|hand (any subset; the
+    /// rest: time=1, pvs, tt=64, learned).
     #[arg(long)]
     pub engine: Option<EngineSettings>,
     /// The engine's evaluation: a weights file from `gamesearch learn`, or `none` for the
@@ -28,10 +28,10 @@ pub fn run(args: GtpArgs) -> Result<()> {
     let engine = args.engine.unwrap_or_default().over(EngineSpec::default());
     let spec: GameSpec = args.game.parse()?;
     let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-    match spec {
-        GameSpec::Othello(p) if gamesearch_cli::play::Board::gtp_board_size(&p).is_some() => {
-            super::othello_weights(args.weights.as_deref(), p.size() as u8)?;
-            gtp::serve(&p, &engine, stdin.lock(), stdout.lock())
+    match &spec {
+        GameSpec::Othello(p) if gamesearch_cli::play::Board::gtp_board_size(p).is_some() => {
+            super::use_weights(&spec, args.weights.as_deref())?;
+            gtp::serve(p, &engine, stdin.lock(), stdout.lock())
         }
         _ => bail!(
             "gtp plays a game with a GTP form from its start: othello or othello:NxN, not `{}`",

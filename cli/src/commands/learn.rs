@@ -11,14 +11,15 @@ use gamesearch::learn::{learn, Features, LearnConfig, Learned};
 use gamesearch::{PositionKey, SolverKnowledge};
 use gamesearch_cli::progress::Activity;
 use gamesearch_games::othello::suite::test_suite_positions;
-use gamesearch_games::GameSpec;
+use gamesearch_games::{kalah, GameSpec};
 
 use crate::args::whole;
 
 /// `gamesearch learn`.
 #[derive(Args)]
 pub struct LearnArgs {
-    /// The game: othello:NxN (N×N Othello's patterns, N 4, 6 or 8).
+    /// The game: othello:NxN (N×N Othello's patterns, N 4, 6 or 8) or kalah:M,N (Kalah's pits,
+    /// from the start of Kalah(M, N) or any kalah:POSITION).
     pub game: String,
     /// Where the weights file goes.
     #[arg(long)]
@@ -72,8 +73,15 @@ pub fn run(a: LearnArgs, show: bool, log: bool) -> Result<()> {
             }
             learn_game(&p, &a, &exclude, show, log && !show)
         }
+        GameSpec::Kalah(k) => {
+            let exclude = kalah::test_suite_positions(k.pits(), k.rule())
+                .iter()
+                .map(|s| s.key())
+                .collect();
+            learn_game(&k, &a, &exclude, show, log && !show)
+        }
         _ => bail!(
-            "`{}` has no features to learn from: learn takes othello:4x4, othello:6x6 or othello:8x8",
+            "`{}` has no features to learn from: learn takes othello:NxN (N 4, 6 or 8) or kalah:M,N",
             a.game
         ),
     }

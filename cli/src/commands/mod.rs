@@ -101,23 +101,35 @@ pub(crate) fn interrupted() -> bool {
     stop_flag().load(Ordering::Relaxed)
 }
 
-/// `--weights FILE|none`: the evaluation of `n`×`n` Othello for the rest of the run, chosen
-/// before any search — a weights file from `gamesearch learn` (refused with one line when it is
-/// damaged, truncated or for another game), or `none` for the hand-written evaluation.
-pub(crate) fn othello_weights(arg: Option<&str>, n: u8) -> Result<()> {
+/// `--weights FILE|none`: the learned evaluation of `spec`'s game for the rest of the run,
+/// chosen before any search — a weights file from `gamesearch learn` (refused with one line
+/// when it is damaged, truncated or for another game), or `none` for the hand-written
+/// evaluation. Othello and Kalah have one; another game is refused.
+pub(crate) fn use_weights(spec: &GameSpec, arg: Option<&str>) -> Result<()> {
+    fn read<G: gamesearch::learn::Features>(
+        arg: &str,
+        board: &G,
+    ) -> Result<Option<gamesearch::learn::Weights>> {
+        if arg == "none" {
+            return Ok(None);
+        }
+        let path = std::path::Path::new(arg);
+        Ok(Some(gamesearch::learn::Weights::load(path, board)?))
+    }
     let Some(arg) = arg else {
         return Ok(());
     };
-    let weights = if arg == "none" {
-        None
-    } else {
-        let board = gamesearch_games::othello::Othello::new(usize::from(n))?;
-        Some(gamesearch::learn::Weights::load(
-            std::path::Path::new(arg),
-            &board,
-        )?)
-    };
-    gamesearch_games::othello::use_weights(n, weights)?;
+    match spec {
+        GameSpec::Othello(p) => {
+            gamesearch_games::othello::use_weights(p.size() as u8, read(arg, p)?)?
+        }
+        GameSpec::Kalah(k) => {
+            gamesearch_games::kalah::use_weights(k.pits(), k.rule(), read(arg, k)?)?
+        }
+        _ => bail!(
+            "--weights is for the games with a learned evaluation (othello, kalah), not this one"
+        ),
+    }
     Ok(())
 }
 

@@ -37,9 +37,10 @@ pub struct PlayArgs {
     /// Which side you play.
     #[arg(long, value_enum, default_value_t = HumanArg::First)]
     pub human: HumanArg,
-    /// The engine: time=SECS,depth=D,driver=pvs|mtdf|mcts|mcts-solver|pn-mcts,tt=MB,plies=N (any
-    /// subset; the rest: time=1, pvs, tt=64; a depth without a time means no time limit; plies=N
-    /// cuts MCTS's playouts off after N random plies, valued there by the game's heuristic).
+    /// The engine: time=SECS,depth=D,driver=pvs|mtdf|mcts|mcts-solver|pn-mcts,tt=MB,plies=N,
+    /// eval=learned|hand (any subset; the rest: time=1, pvs, tt=64, learned; a depth without a
+    /// time means no time limit; plies=N cuts MCTS's playouts off after N random plies, valued
+    /// there by the game's heuristic; eval=hand: Othello's or Kalah's hand-written evaluation).
     #[arg(long)]
     pub engine: Option<EngineSettings>,
     /// Engine against engine over this many openings (each played twice, colours swapped).
@@ -89,9 +90,9 @@ pub struct PlayArgs {
     /// match) scores a position of a class they hold as the win, draw or loss they prove.
     #[arg(long)]
     pub tablebase: Option<std::path::PathBuf>,
-    /// Othello: the engine's evaluation (both engines of a match run here): a weights file from
-    /// `gamesearch learn`, or `none` for the hand-written one (default: the weights the
-    /// repository ships).
+    /// Othello, Kalah: the engine's evaluation (of both engines of a match, but a side given
+    /// `eval=hand`): a weights file from `gamesearch learn`, or `none` for the hand-written one
+    /// (default: the weights the repository ships).
     #[arg(long)]
     pub weights: Option<String>,
 }
@@ -125,11 +126,7 @@ pub fn run(args: PlayArgs, show: bool) -> Result<()> {
         None => default_book(&game),
     };
     let spec: GameSpec = game.parse()?;
-    match (&spec, weights.as_deref()) {
-        (GameSpec::Othello(p), w) => super::othello_weights(w, p.size() as u8)?,
-        (_, Some(_)) => bail!("--weights is for Othello's evaluation, not `{game}`"),
-        (_, None) => {}
-    }
+    super::use_weights(&spec, weights.as_deref())?;
     if let Some(rules) = spec.rules_note() {
         // On standard error: a match's standard output is its result (JSON with --json).
         eprintln!("rules: {rules}");

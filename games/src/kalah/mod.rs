@@ -26,6 +26,8 @@
 //! the rule is Irving et al.'s. [`Kalah::new`] builds the start position; `Display` prints this
 //! form and `FromStr` reads it.
 
+pub use learned::{active_weights, shipped_weights, test_suite_positions, use_weights};
+
 use gamesearch::error::Error;
 use gamesearch::game::{Game, Player, PositionKey, Score};
 
@@ -366,6 +368,7 @@ impl PositionKey for Kalah {
 mod heuristic;
 mod jobs;
 mod knowledge;
+mod learned;
 mod notation;
 mod tablebase;
 #[cfg(test)]

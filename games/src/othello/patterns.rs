@@ -13,6 +13,8 @@ use std::sync::OnceLock;
 
 use gamesearch::learn::{Features, Weights};
 
+use crate::learned::{shipped, Choice};
+
 use super::bits::{symmetric, transpose};
 use super::{legal_moves, Othello};
 
@@ -212,54 +214,33 @@ impl Layout {
 pub fn shipped_weights(n: u8) -> Option<&'static Weights> {
     static EIGHT: OnceLock<Weights> = OnceLock::new();
     (n == 8).then(|| {
-        EIGHT.get_or_init(|| {
-            Weights::from_bytes(
-                include_bytes!("../../weights/othello-8x8.gsw"),
-                "othello-8x8-patterns-1",
-                "games/weights/othello-8x8.gsw",
-            )
-            .expect("the shipped weights are checked by the tests")
-        })
+        shipped(
+            &EIGHT,
+            include_bytes!("../../weights/othello-8x8.gsw"),
+            "othello-8x8-patterns-1",
+            "games/weights/othello-8x8.gsw",
+        )
     })
 }
 
 /// The weights Othello's solver, engine and MCTS use on an `n`×`n` board: those given to
 /// [`use_weights`] first, else the shipped ones ([`shipped_weights`]). `None`: the hand-written
-/// guesses.
+/// guesses (also inside [`crate::learned::hand_written`]).
 #[inline]
 pub fn active_weights(n: u8) -> Option<&'static Weights> {
-    chosen(n)
-        .get_or_init(|| shipped_weights(n).cloned())
-        .as_ref()
+    CHOSEN[size_slot(n)].active(|| shipped_weights(n))
 }
 
 /// Chooses the weights of `n`×`n` Othello for the rest of the process (`None`: the hand-written
 /// evaluation, as before the learned one): a file from `gamesearch learn` checked against the
 /// board ([`Weights::load`]). Once only, before any search of that size; an error after.
 pub fn use_weights(n: u8, weights: Option<Weights>) -> Result<(), gamesearch::Error> {
-    if let Some(w) = &weights {
-        let board = Othello::new(usize::from(n))?;
-        if w.feature_set() != board.feature_set() {
-            return Err(gamesearch::Error::BadParameter(format!(
-                "weights learned for `{}`, not `{}`",
-                w.feature_set(),
-                board.feature_set()
-            )));
-        }
-        w.check_shape(&board, "the weights")?;
-    }
-    chosen(n).set(weights).map_err(|_| {
-        gamesearch::Error::BadParameter(format!(
-            "the {n}x{n} evaluation is chosen once, before any search"
-        ))
-    })
+    let board = Othello::new(usize::from(n))?;
+    CHOSEN[size_slot(n)].choose(&board, weights, &format!("{n}x{n} Othello"))
 }
 
-fn chosen(n: u8) -> &'static OnceLock<Option<Weights>> {
-    static CHOSEN: [OnceLock<Option<Weights>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    &CHOSEN[size_slot(n)]
-}
+/// Each board size's chosen weights (4, 6, 8).
+static CHOSEN: [Choice; 3] = [Choice::new(), Choice::new(), Choice::new()];
 
 /// Where an `n`×`n` board's entry lies in a table of one entry a size (4, 6, 8).
 fn size_slot(n: u8) -> usize {
