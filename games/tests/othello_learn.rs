@@ -11,15 +11,19 @@ use gamesearch_games::othello::suite::{test_suite_positions, TEST_SUITES};
 use gamesearch_games::othello::{shipped_weights, Othello};
 
 #[test]
-fn the_shipped_weights_are_othello_8x8s_and_load() {
-    let start = Othello::new(8).unwrap();
-    let w = shipped_weights(8).expect("8x8 ships weights");
-    assert_eq!(w.shape(), (start.stages(), start.weights_per_stage()));
-    let bytes = w.to_bytes();
-    assert!(bytes.len() < 16 << 20, "the file stays under 16 MB");
-    // A weights file for another board is refused by name.
-    let e = Weights::from_bytes(&bytes, &Othello::new(6).unwrap().feature_set(), "w").unwrap_err();
-    assert!(e.to_string().contains("othello-8x8-patterns-1"), "{e}");
+fn the_shipped_weights_are_their_boards_and_load() {
+    for (n, other) in [(8, 6), (6, 8)] {
+        let start = Othello::new(n).unwrap();
+        let w = shipped_weights(n as u8).expect("8x8 and 6x6 ship weights");
+        assert_eq!(w.shape(), (start.stages(), start.weights_per_stage()));
+        let bytes = w.to_bytes();
+        assert!(bytes.len() < 16 << 20, "the file stays under 16 MB");
+        // A weights file for another board is refused by name.
+        let foreign = Othello::new(other).unwrap().feature_set();
+        let e = Weights::from_bytes(&bytes, &foreign, "w").unwrap_err();
+        assert!(e.to_string().contains(&start.feature_set()), "{e}");
+    }
+    assert!(shipped_weights(4).is_none());
 }
 
 #[test]

@@ -199,9 +199,9 @@ impl Layout {
     }
 }
 
-/// The weights the repository ships for an `n`×`n` board (`games/weights/`), read and checked
-/// once: `None` for a size with none (the solver and the engine then use their hand-written
-/// guesses).
+/// The weights the repository ships for an `n`×`n` board (`games/weights/`: 8x8 and 6x6), read
+/// and checked once: `None` for a size with none (the solver and the engine then use their
+/// hand-written guesses).
 ///
 /// ```
 /// use gamesearch::learn::Features;
@@ -212,15 +212,23 @@ impl Layout {
 /// assert_eq!(w.shape(), (start.stages(), start.weights_per_stage()));
 /// ```
 pub fn shipped_weights(n: u8) -> Option<&'static Weights> {
+    static SIX: OnceLock<Weights> = OnceLock::new();
     static EIGHT: OnceLock<Weights> = OnceLock::new();
-    (n == 8).then(|| {
-        shipped(
+    match n {
+        6 => Some(shipped(
+            &SIX,
+            include_bytes!("../../weights/othello-6x6.gsw"),
+            "othello-6x6-patterns-1",
+            "games/weights/othello-6x6.gsw",
+        )),
+        8 => Some(shipped(
             &EIGHT,
             include_bytes!("../../weights/othello-8x8.gsw"),
             "othello-8x8-patterns-1",
             "games/weights/othello-8x8.gsw",
-        )
-    })
+        )),
+        _ => None,
+    }
 }
 
 /// The weights Othello's solver, engine and MCTS use on an `n`×`n` board: those given to
