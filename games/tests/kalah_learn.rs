@@ -3,9 +3,11 @@
 //! never learned from, and a short learning gives weights that beat the zero evaluation (its
 //! fit's held-out error, and a one-ply player against random moves).
 
+mod learning;
+
 use std::collections::HashSet;
 
-use gamesearch::learn::{learn, Features, LearnConfig, Weights};
+use gamesearch::learn::{Features, Weights};
 use gamesearch::{Game, Player, PositionKey};
 use gamesearch_games::kalah::{shipped_weights, test_suite_positions};
 use gamesearch_games::{Kalah, Rule};
@@ -78,19 +80,7 @@ fn the_starts_the_tests_check_are_never_learned_from() {
     assert_eq!(suite.len(), 6);
     assert!(suite.contains(&start), "Kalah(6,3)'s start is among them");
     let exclude: HashSet<u64> = suite.iter().map(|p| p.key()).collect();
-    let cfg = LearnConfig {
-        games: 30,
-        rounds: 1,
-        exact_stages: 1,
-        search_depth: 1,
-        iterations: 2,
-        ..LearnConfig::default()
-    };
-    let learned = learn(&start, &cfg, &exclude, |_| {}).unwrap();
-    assert!(learned.excluded >= 30, "{} excluded", learned.excluded);
-    for k in &exclude {
-        assert!(learned.keys.binary_search(k).is_err());
-    }
+    let learned = learning::learn_excluding(&start, 30, 1, &exclude);
     assert!(learned.positions > 300);
 }
 
@@ -132,26 +122,7 @@ fn play_out(w: &Weights, learner_first: bool, seed: u64) -> i32 {
 #[test]
 fn a_short_learning_beats_the_zero_evaluation() {
     let start = Kalah::new(6, 3).unwrap();
-    let cfg = LearnConfig {
-        games: 1500,
-        rounds: 2,
-        exact_stages: 3,
-        search_depth: 2,
-        threads: 2,
-        seed: 11,
-        ..LearnConfig::default()
-    };
-    let learned = learn(&start, &cfg, &HashSet::new(), |_| {}).unwrap();
-    assert!(learned.complete);
-    for s in learned.stages.iter().filter(|s| s.held_out >= 200) {
-        assert!(
-            s.held_out_error < 0.8 * s.held_out_error_of_zero,
-            "stage {}: held-out error {:.2}, the zero evaluation's {:.2}",
-            s.stage,
-            s.held_out_error,
-            s.held_out_error_of_zero
-        );
-    }
+    let learned = learning::learn_briefly(&start);
     // One ply ahead against random moves, 200 games, turns alternated: the learned weights
     // against the zero evaluation's (which takes the last pit with seeds, nearest the store).
     let margin = |w: &Weights| -> i32 { (0..200u64).map(|g| play_out(w, g % 2 == 0, g)).sum() };

@@ -3,9 +3,11 @@
 //! fit's held-out error below the zero evaluation's, and its one-ply player against a random
 //! one).
 
+mod learning;
+
 use std::collections::HashSet;
 
-use gamesearch::learn::{learn, Features, LearnConfig, Weights};
+use gamesearch::learn::{Features, Weights};
 use gamesearch::{Game, PositionKey};
 use gamesearch_games::othello::suite::{test_suite_positions, TEST_SUITES};
 use gamesearch_games::othello::{shipped_weights, Othello};
@@ -35,19 +37,7 @@ fn no_test_suite_position_is_among_the_training_positions() {
     // exclusion is seen to work.
     let first: Vec<u64> = start.moves().map(|m| start.play(m).key()).collect();
     let exclude: HashSet<u64> = suite.iter().chain(&first).copied().collect();
-    let cfg = LearnConfig {
-        games: 40,
-        rounds: 1,
-        exact_stages: 0,
-        search_depth: 1,
-        iterations: 2,
-        ..LearnConfig::default()
-    };
-    let learned = learn(&start, &cfg, &exclude, |_| {}).unwrap();
-    assert!(learned.excluded >= 40, "{} excluded", learned.excluded);
-    for k in &exclude {
-        assert!(learned.keys.binary_search(k).is_err());
-    }
+    let learned = learning::learn_excluding(&start, 40, 0, &exclude);
     assert!(learned.positions > 1000);
 }
 
@@ -88,26 +78,7 @@ fn play_out(w: &Weights, learner_black: bool, seed: u64) -> i32 {
 #[test]
 fn a_short_learning_on_6x6_beats_the_zero_evaluation() {
     let start = Othello::new(6).unwrap();
-    let cfg = LearnConfig {
-        games: 1500,
-        rounds: 2,
-        exact_stages: 3,
-        search_depth: 2,
-        threads: 2,
-        seed: 11,
-        ..LearnConfig::default()
-    };
-    let learned = learn(&start, &cfg, &HashSet::new(), |_| {}).unwrap();
-    assert!(learned.complete);
-    for s in learned.stages.iter().filter(|s| s.held_out >= 200) {
-        assert!(
-            s.held_out_error < 0.8 * s.held_out_error_of_zero,
-            "stage {}: held-out error {:.2}, the zero evaluation's {:.2}",
-            s.stage,
-            s.held_out_error,
-            s.held_out_error_of_zero
-        );
-    }
+    let learned = learning::learn_briefly(&start);
     // One ply ahead by the weights against random moves (the zero evaluation's one-ply player),
     // 100 games, colours alternated.
     let won = (0..100u64)
