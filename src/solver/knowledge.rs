@@ -327,8 +327,9 @@ pub trait SolverKnowledge: Game {
     /// The solver's first null-window test near 0, once bisection has ruled out a big win for
     /// either side (or the range is narrow): the value `v` of the test "is the value above
     /// `v`?", in MAX's view. 0 asks first whether MAX wins, −1 whether MAX loses; a close game
-    /// needs only one of the two, so a game that knows which way close games lean says so here.
-    /// Only the order of the tests changes, never a value. Default: 0.
+    /// needs only one of the two, so a game that knows which way close games lean says so here,
+    /// and a game that can guess its value (Othello: a shallow search with its learned
+    /// evaluation) guesses it here. Only the order of the tests changes, never a value. Default: 0.
     fn near_zero_guess(&self) -> Score {
         0
     }

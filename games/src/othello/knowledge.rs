@@ -61,6 +61,18 @@ const DEEP_ORDER_PLIES: u32 = 4;
 /// sixteen: this many sixteenths.
 const DEEP_SHARE: Score = 4;
 
+/// The plies of the learned search whose value, [`GUESS_BIAS`] added, is the solver's first
+/// test ([`SolverKnowledge::near_zero_guess`]).
+const GUESS_PLIES: u32 = 6;
+
+/// What the first test's guess adds to the learned search's value, in discs, the mover's view:
+/// a test just above the value (every move of the mover's refuted) costs the most, so the guess
+/// errs low. FFO #40-#49, one thread, nodes, the shipped weights (2 × 100,000 games): 1,695 M with the
+/// first test at 0; six plies and −2, 1,538 M (#45 501 → 503 M, #49 541 → 421 M); six plies and
+/// 0, 1,805 M (#45, +6, guessed +8: 746 M); six plies and −4, 1,566 M; eight plies and −2,
+/// 1,795 M (#45 guessed +12).
+const GUESS_BIAS: Score = -2;
+
 /// Positions with at most this many discs are keyed by the least key of their eight images
 /// under the square's symmetries (the first moves of every board are images of each other,
 /// and so are the lines that follow them; 4x4 from the start: 1,180 nodes with one key, 613
@@ -439,8 +451,25 @@ impl SolverKnowledge for Othello {
     /// ones go to the winner), so the solver's tests skip the odd values.
     const VALUE_STEP: Score = 2;
 
-    /// Most positions' margins lie near 0 (FFO #40-#59: 14 of 20 within ±10): the first test
-    /// is the one at 0.
+    /// The learned evaluation's guess at the margin: a [`GUESS_PLIES`]-ply search's value in
+    /// even discs, [`GUESS_BIAS`] added (the weights' errors are 4-5 discs at 20-40 empty
+    /// squares). Without learned weights, and on the smaller boards, 0: the 6x6 weights' guess
+    /// cost nodes (the empty 6x6 board, two threads: 1.33 G against 1.16 G).
+    fn near_zero_guess(&self) -> Score {
+        let Some(w) = active_weights(self.n).filter(|_| self.n == 8) else {
+            return 0;
+        };
+        let v = learned_search(w, self.me, self.opp, self.n, GUESS_PLIES);
+        let discs = (v as f64 / w.scale() as f64 / 2.0).round() as Score * 2 + GUESS_BIAS;
+        if self.black_to_move {
+            discs
+        } else {
+            -discs
+        }
+    }
+
+    /// Most positions' margins lie near 0 (FFO #40-#59: 14 of 20 within ±10): no bisection
+    /// first, the first test is the guess ([`SolverKnowledge::near_zero_guess`]).
     const BISECT_FIRST: bool = false;
 }
 
