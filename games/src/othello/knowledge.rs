@@ -67,10 +67,10 @@ const GUESS_PLIES: u32 = 6;
 
 /// What the first test's guess adds to the learned search's value, in discs, the mover's view:
 /// a test just above the value (every move of the mover's refuted) costs the most, so the guess
-/// errs low. FFO #40-#49, one thread, nodes, the shipped weights (2 × 100,000 games): 1,695 M with the
-/// first test at 0; six plies and −2, 1,538 M (#45 501 → 503 M, #49 541 → 421 M); six plies and
-/// 0, 1,805 M (#45, +6, guessed +8: 746 M); six plies and −4, 1,566 M; eight plies and −2,
-/// 1,795 M (#45 guessed +12).
+/// errs low. FFO #40-#49, one thread, nodes, the shipped weights (2 × 100,000 games): 1,695 M
+/// with the first test at 0; six plies and −2, 1,538 M (#45 501 → 503 M, #49 541 → 421 M); six
+/// plies and 0, 1,805 M (#45, +6, guessed +8: 746 M); six plies and −4, 1,566 M; −2 with five
+/// plies 1,662 M, seven 1,739 M, eight 1,795 M (#45 guessed +12).
 const GUESS_BIAS: Score = -2;
 
 /// Positions with at most this many discs are keyed by the least key of their eight images
