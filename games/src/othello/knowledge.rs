@@ -451,8 +451,8 @@ impl SolverKnowledge for Othello {
     /// ones go to the winner), so the solver's tests skip the odd values.
     const VALUE_STEP: Score = 2;
 
-    /// The learned evaluation's guess at the margin: a [`GUESS_PLIES`]-ply search's value in
-    /// even discs, [`GUESS_BIAS`] added (the weights' errors are 4-5 discs at 20-40 empty
+    /// The learned evaluation's guess at the margin: a `GUESS_PLIES`-ply search's value in
+    /// even discs, `GUESS_BIAS` added (the weights' errors are 4-5 discs at 20-40 empty
     /// squares). Without learned weights, and on the smaller boards, 0: the 6x6 weights' guess
     /// cost nodes (the empty 6x6 board, two threads: 1.33 G against 1.16 G).
     fn near_zero_guess(&self) -> Score {
