@@ -462,7 +462,9 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
                     }
                 }
             }
-            p.order_moves(&mut moves);
+            let mut ordering = 0;
+            p.order_moves_counting(&mut moves, &mut ordering);
+            self.stats.leaves += ordering;
         }
         // 5. The children, searched most-proving first until a threshold is reached.
         let child_depth = if depth == u32::MAX { depth } else { depth - 1 };

@@ -56,6 +56,25 @@ pub trait SolverKnowledge: Game {
     /// table's move; the default keeps generation order.
     fn order_moves(&self, _moves: &mut [Self::Move]) {}
 
+    /// [`SolverKnowledge::order_moves`], adding to `nodes` the positions that any search it
+    /// runs to find the order visits. The solver and df-pn call this one and count those
+    /// positions among their own nodes, as engines count their move order's shallow searches,
+    /// so that node counts compare with theirs. Default: `order_moves`, nothing counted; a game
+    /// whose move order searches implements both (`order_moves` by this one).
+    ///
+    /// ```
+    /// use gamesearch::SolverKnowledge;
+    /// use gamesearch::trees::RandomTreeSpec;
+    /// let root = RandomTreeSpec::new(3, 2, 7).root().unwrap();
+    /// let (mut moves, mut nodes) = ([0u32, 1, 2], 0);
+    /// root.order_moves_counting(&mut moves, &mut nodes);
+    /// assert_eq!(nodes, 0); // the default orders by `order_moves` and counts nothing
+    /// ```
+    fn order_moves_counting(&self, moves: &mut [Self::Move], nodes: &mut u64) {
+        let _ = nodes;
+        self.order_moves(moves);
+    }
+
     /// True when the game can order a move by the position it leads to
     /// ([`SolverKnowledge::child_order`]) more cheaply than [`SolverKnowledge::order_moves`]
     /// orders the bare moves (Connect-Four: `play` already found the child's threats). The
@@ -362,6 +381,10 @@ where
     #[inline]
     fn order_moves(&self, moves: &mut [Self::Move]) {
         self.inner().order_moves(moves)
+    }
+    #[inline]
+    fn order_moves_counting(&self, moves: &mut [Self::Move], nodes: &mut u64) {
+        self.inner().order_moves_counting(moves, nodes)
     }
     const ORDERS_BY_CHILD: bool = A::Inner::ORDERS_BY_CHILD;
     #[inline]

@@ -398,7 +398,10 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         let wide = by_child && n > 8;
         if !by_child {
             let moves = &mut self.move_stack[base..];
-            p.order_moves(moves);
+            // (The positions the game's order searches count as this search's own.)
+            let mut ordering = 0;
+            p.order_moves_counting(moves, &mut ordering);
+            self.stats.leaves += ordering;
             put_first(moves, table_move);
         }
         let child_depth = if depth == u32::MAX {

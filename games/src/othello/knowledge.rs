@@ -338,6 +338,12 @@ impl SolverKnowledge for Othello {
     /// mobility at its leaves) takes the corner bonus's place and comes before the rest, and
     /// beside it the same search with the learned evaluation at its leaves (`LEARNED_SHARE` sixteenths of it).
     fn order_moves(&self, moves: &mut [u8]) {
+        self.order_moves_counting(moves, &mut 0);
+    }
+
+    /// [`SolverKnowledge::order_moves`], counting the positions its searches visit (each move's
+    /// position and each reply of the two-ply search, each node of the deeper learned one).
+    fn order_moves_counting(&self, moves: &mut [u8], nodes: &mut u64) {
         if moves.len() < 2 || moves[0] == PASS {
             return;
         }
@@ -357,19 +363,21 @@ impl SolverKnowledge for Othello {
                 // (In place of the corner bonus: the search's leaves weigh corners themselves.)
                 match learned {
                     Some(w) if self.empties() >= DEEP_ORDER_EMPTIES => {
-                        let [hand] = best_reply(opp, me, self.n, [1000], |me, opp| {
+                        let [hand] = best_reply(opp, me, self.n, [1000], nodes, |me, opp| {
                             [order_eval(me, opp, self.n)]
                         });
-                        let deep = -learned_search(w, opp, me, self.n, DEEP_ORDER_PLIES - 1);
+                        let deep = -learned_search(w, opp, me, self.n, DEEP_ORDER_PLIES - 1, nodes);
                         -16 * hand + deep * DEEP_SHARE / 16
                     }
                     // Both evaluations over one walk of the replies.
                     _ => {
                         let per_disc = [1000, learned.map_or(0, |w| w.scale() as Score)];
-                        let [hand, learned] = best_reply(opp, me, self.n, per_disc, |me, opp| {
-                            let learned = learned.map_or(0, |w| learned_value(w, me, opp, self.n));
-                            [order_eval(me, opp, self.n), learned]
-                        });
+                        let [hand, learned] =
+                            best_reply(opp, me, self.n, per_disc, nodes, |me, opp| {
+                                let learned =
+                                    learned.map_or(0, |w| learned_value(w, me, opp, self.n));
+                                [order_eval(me, opp, self.n), learned]
+                            });
                         -16 * hand - learned * LEARNED_SHARE / 16
                     }
                 }
@@ -461,7 +469,8 @@ impl SolverKnowledge for Othello {
         let Some(w) = active_weights(self.n).filter(|_| self.n == 8) else {
             return 0;
         };
-        let v = learned_search(w, self.me, self.opp, self.n, GUESS_PLIES);
+        // (Its positions, a few thousand once a solve, are not counted: the hook has no count.)
+        let v = learned_search(w, self.me, self.opp, self.n, GUESS_PLIES, &mut 0);
         let discs = (v as f64 / w.scale() as f64 / 2.0).round() as Score * 2 + GUESS_BIAS;
         if self.black_to_move {
             discs
@@ -522,13 +531,16 @@ fn order_eval(me: u64, opp: u64, n: u8) -> Score {
 /// evaluations at once (one walk of the replies, the best taken for each): a position after a
 /// move, seen from the opponent who replies, for the move order. A finished game scores its
 /// margin ×`per_disc`; with no reply, the position itself is the leaf (the other side moves).
+/// Counts the position and each reply in `nodes`.
 fn best_reply<const K: usize>(
     me: u64,
     opp: u64,
     n: u8,
     per_disc: [Score; K],
+    nodes: &mut u64,
     leaf: impl Fn(u64, u64) -> [Score; K],
 ) -> [Score; K] {
+    *nodes += 1;
     let moves = legal_moves(me, opp, n);
     if moves == 0 {
         if legal_moves(opp, me, n) == 0 {
@@ -543,6 +555,7 @@ fn best_reply<const K: usize>(
         let square = rest.trailing_zeros() as u8;
         rest &= rest - 1;
         let f = flips(me, opp, square);
+        *nodes += 1;
         let values = leaf(opp & !f, me | f | 1 << square);
         for (b, v) in best.iter_mut().zip(values) {
             *b = (*b).max(-v);
@@ -553,8 +566,10 @@ fn best_reply<const K: usize>(
 
 /// The value for the mover (`me`) of an alpha-beta search `depth` plies deep (a pass is a ply)
 /// with the learned evaluation at its leaves, in `1/scale` discs; a finished game is its margin.
-/// The solver's move order near the root asks it of each move ([`DEEP_ORDER_EMPTIES`]).
-fn learned_search(w: &Weights, me: u64, opp: u64, n: u8, depth: u32) -> Score {
+/// The solver's move order near the root asks it of each move ([`DEEP_ORDER_EMPTIES`]). Counts
+/// its positions in `nodes`.
+fn learned_search(w: &Weights, me: u64, opp: u64, n: u8, depth: u32, nodes: &mut u64) -> Score {
+    #[allow(clippy::too_many_arguments)]
     fn search(
         w: &Weights,
         me: u64,
@@ -563,7 +578,9 @@ fn learned_search(w: &Weights, me: u64, opp: u64, n: u8, depth: u32) -> Score {
         depth: u32,
         mut alpha: Score,
         beta: Score,
+        nodes: &mut u64,
     ) -> Score {
+        *nodes += 1;
         let moves = legal_moves(me, opp, n);
         if moves == 0 && legal_moves(opp, me, n) == 0 {
             return w.scale() as Score * final_score(me, opp, Score::from(n) * Score::from(n));
@@ -572,7 +589,7 @@ fn learned_search(w: &Weights, me: u64, opp: u64, n: u8, depth: u32) -> Score {
             return learned_value(w, me, opp, n);
         }
         if moves == 0 {
-            return -search(w, opp, me, n, depth - 1, -beta, -alpha);
+            return -search(w, opp, me, n, depth - 1, -beta, -alpha, nodes);
         }
         let mut best = -Score::MAX;
         let mut rest = moves;
@@ -588,6 +605,7 @@ fn learned_search(w: &Weights, me: u64, opp: u64, n: u8, depth: u32) -> Score {
                 depth - 1,
                 -beta,
                 -alpha,
+                nodes,
             );
             best = best.max(v);
             alpha = alpha.max(v);
@@ -597,5 +615,5 @@ fn learned_search(w: &Weights, me: u64, opp: u64, n: u8, depth: u32) -> Score {
         }
         best
     }
-    search(w, me, opp, n, depth, -Score::MAX, Score::MAX)
+    search(w, me, opp, n, depth, -Score::MAX, Score::MAX, nodes)
 }
