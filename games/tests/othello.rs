@@ -422,6 +422,17 @@ proptest! {
         let mut moves: Vec<u8> = p.moves().collect();
         let mut ordered = moves.clone();
         p.order_moves(&mut ordered);
+        // The counting form orders alike, and counts what its searches visit: from 14 empty
+        // squares up (two moves or more) at least each move's position and one reply of each,
+        // below nothing (fastest first plays the moves, searches nothing).
+        let (mut counted, mut nodes) = (p.moves().collect::<Vec<u8>>(), 0u64);
+        p.order_moves_counting(&mut counted, &mut nodes);
+        prop_assert_eq!(&counted, &ordered, "{}", p.notation());
+        if p.empties() >= 14 && moves.len() >= 2 {
+            prop_assert!(nodes >= moves.len() as u64, "{}: {} nodes", p.notation(), nodes);
+        } else {
+            prop_assert_eq!(nodes, 0, "{}", p.notation());
+        }
         ordered.sort_unstable();
         moves.sort_unstable();
         prop_assert_eq!(ordered, moves, "{}", p.notation());
