@@ -146,6 +146,93 @@ pub(crate) fn dead_cells(black: u128, white: u128, n: u8, m: &Masks) -> u128 {
     dead & empty
 }
 
+/// For each of the six directions `k`: the cells whose neighbour that way is one of the
+/// player's stones (`own`) or off the board on one of its edges (`edge`, a mask's
+/// `black_edge` or `white_edge`).
+#[inline]
+fn held_around(own: u128, edge: &[u128; 6], n: u8, m: &Masks) -> [u128; 6] {
+    let mut by = [0u128; 6];
+    for (k, b) in by.iter_mut().enumerate() {
+        *b = neighbour_in(own, k, n, m) | edge[k];
+    }
+    by
+}
+
+/// The cells for which, with one more of the player's stones on the neighbour in direction
+/// `k` (`by` from [`held_around`]), four neighbours in a row would be the player's: the cell
+/// would then be dead ([`dead_cells`]).
+#[inline]
+fn dead_with(by: &[u128; 6], k: usize) -> u128 {
+    let mut dead = 0;
+    // The four windows of four neighbours in a row that hold direction `k`.
+    for start in [k + 3, k + 4, k + 5, k] {
+        let mut all = u128::MAX;
+        for j in (start..start + 4).map(|j| j % 6).filter(|&j| j != k) {
+            all &= by[j];
+        }
+        dead |= all;
+    }
+    dead
+}
+
+/// Inferior-cell fill-in (Henderson, Arneson & Hayward 2009): the position's stones with
+/// every *dead* empty cell ([`dead_cells`]) and every *captured* pair of empty cells filled,
+/// again and again until none is left. A dead cell's colour changes no outcome; it is filled
+/// with the colour of the four stones that kill it. Two neighbouring empty cells `a` and `b`
+/// are captured by a player when its stone on either would leave the other dead: whichever
+/// the opponent takes, the player takes the other and the opponent's stone is dead, so the
+/// player may as well own both. Each rule follows from the dead-cell rule; a pair is filled
+/// only when it shares no cell with another pair filled in the same sweep (what makes a
+/// pair captured is stones, which filling other cells leaves as they are). The filled
+/// position has the original's value, for whoever is to move, and keeps it after any move
+/// outside the filled cells (the patterns are made of stones and edges only).
+pub(crate) fn fill_in(mut black: u128, mut white: u128, n: u8, m: &Masks) -> (u128, u128) {
+    loop {
+        let empty = m.board & !(black | white);
+        let by_black = held_around(black, &m.black_edge, n, m);
+        let by_white = held_around(white, &m.white_edge, n, m);
+        let mut dead_black = 0;
+        let mut dead_white = 0;
+        for k in 0..6 {
+            let (a, b, c, d) = (k, (k + 1) % 6, (k + 2) % 6, (k + 3) % 6);
+            dead_black |= by_black[a] & by_black[b] & by_black[c] & by_black[d];
+            dead_white |= by_white[a] & by_white[b] & by_white[c] & by_white[d];
+        }
+        let (dead_black, dead_white) = (dead_black & empty, dead_white & empty & !dead_black);
+        if dead_black | dead_white != 0 {
+            black |= dead_black;
+            white |= dead_white;
+            continue;
+        }
+        let mut taken = 0u128;
+        for (by, own) in [(&by_black, &mut black), (&by_white, &mut white)] {
+            // Each pair once: `b` the neighbour of `a` in direction 0, 1 or 2.
+            for k in 0..3 {
+                let back = k + 3;
+                // `a` dead with the player's stone on `b`, and `b` dead with it on `a`
+                // (read at `b`, then moved back onto `a`).
+                let pairs = empty
+                    & shift(empty, back, n, m)
+                    & dead_with(by, k)
+                    & shift(dead_with(by, back), back, n, m);
+                let mut rest = pairs;
+                while rest != 0 {
+                    let a = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    let pair = a | shift(a, k, n, m);
+                    if pair & taken == 0 {
+                        taken |= pair;
+                        *own |= pair;
+                    }
+                }
+            }
+        }
+        if taken == 0 {
+            return (black, white);
+        }
+    }
+}
+
 /// The fewest empty cells a player must still fill to join its two edges (`from`, `to`:
 /// its edges' rows or columns) with `own` stones and `empty` cells; `None` when it no
 /// longer can.

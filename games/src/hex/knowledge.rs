@@ -5,7 +5,7 @@
 
 use gamesearch::{Game, PositionKey, Score, SolverKnowledge};
 
-use super::bits::{dead_cells, fill, half_turn, neighbours};
+use super::bits::{dead_cells, fill, fill_in, half_turn, neighbours};
 use super::vc::{edge_connections, EdgeConnections};
 use super::{Hex, SWAP};
 
@@ -33,8 +33,9 @@ impl Hex {
 
     /// Whether Black (`black`) or White has joined its edges *virtually*: H-search finds a
     /// full connection between them (bridges, edge templates and what the AND and OR rules
-    /// build from them), which wins whoever is to move. `false` may miss one (H-search is
-    /// incomplete); `true` is always right.
+    /// build from them, on the board with its inferior cells filled in: [`Hex::filled_in`]),
+    /// which wins whoever is to move. `false` may miss one (H-search is incomplete); `true` is
+    /// always right.
     ///
     /// ```
     /// use gamesearch_games::Hex;
@@ -48,7 +49,7 @@ impl Hex {
     }
 
     /// The cells where the side to move must play or lose: those in every semi connection
-    /// H-search finds between the opponent's edges (the opponent, moving next, would win by
+    /// H-search finds between the opponent's edges (on the filled-in board) (the opponent, moving next, would win by
     /// any of them); every empty cell when it finds none, none when it finds a full one.
     ///
     /// ```
@@ -72,9 +73,57 @@ impl Hex {
     /// `vc`): whether it has joined them virtually, or would with one move, and where the other
     /// player must then play.
     pub(crate) fn edge_connections(&self, black: bool) -> EdgeConnections {
+        self.edge_connections_of(self.filled_in(), black)
+    }
+
+    /// [`Hex::edge_connections`] on the stones `(black, white)` of [`Hex::filled_in`].
+    fn edge_connections_of(
+        &self,
+        (black_stones, white_stones): (u128, u128),
+        black: bool,
+    ) -> EdgeConnections {
         let m = self.masks();
-        let (own, from, to) = self.side(black);
-        edge_connections(own, self.empty(), from, to, self.size, m)
+        let (own, from, to) = if black {
+            (black_stones, m.top, m.bottom)
+        } else {
+            (white_stones, m.left, m.right)
+        };
+        edge_connections(
+            own,
+            m.board & !(black_stones | white_stones),
+            from,
+            to,
+            self.size,
+            m,
+        )
+    }
+
+    /// Black's and White's stones after *inferior-cell fill-in* (Henderson, Arneson & Hayward
+    /// 2009), which changes no value: every dead cell ([`Hex::dead_cells`]) filled with the
+    /// colour of the stones that kill it, and every pair of neighbouring empty cells that a
+    /// player has *captured* — its stone on either would leave the other dead — filled with its
+    /// colour, until none is left. The knowledge reads the filled board: H-search finds more
+    /// connections on it, and the filled cells are no moves worth trying. Before White's
+    /// choice to swap, the stones as they are (a swap is not monotone).
+    ///
+    /// ```
+    /// use gamesearch::Game;
+    /// use gamesearch_games::Hex;
+    /// let cells = |p: &Hex, set: u128| {
+    ///     (0..25u8).filter(|&i| set >> i & 1 == 1).map(|i| p.move_name(i)).collect::<Vec<_>>()
+    /// };
+    /// // Black's b2 and c2 under the top edge have captured b1 and c1: White on either is
+    /// // answered on the other, and White's stone is then dead. Filled, they and c2 kill d1.
+    /// let p = Hex::new(5, false).unwrap().play_moves("b2,e5,c2,e4").unwrap();
+    /// let (black, white) = p.filled_in();
+    /// assert_eq!(cells(&p, black & p.empty()), ["b1", "c1", "d1"]);
+    /// assert_eq!(white, p.white());
+    /// ```
+    pub fn filled_in(&self) -> (u128, u128) {
+        if self.swap_rule && self.white == 0 && self.black.count_ones() <= 1 {
+            return (self.black, self.white);
+        }
+        fill_in(self.black, self.white, self.size, self.masks())
     }
 
     /// The empty cells that are dead (see [`SolverKnowledge::non_losing_moves`]).
@@ -126,17 +175,19 @@ impl SolverKnowledge for Hex {
     /// there is one, and loses when there are two or more (a stone fills one; it cannot undo
     /// the other) — unless it may swap, which is kept. Of the cells left, only the must-play
     /// region is kept ([`Hex::must_play`]: elsewhere the opponent plays a semi connection's key
-    /// and wins). And moves to *dead* cells are dropped while another move is kept: a cell
-    /// whose four neighbours in a row hold one player's stones (an edge counting as its
-    /// owner's) never matters to the outcome, so a stone there is a pass, and in Hex a stone
-    /// anywhere else is never worse than a pass (an extra stone never hurts its owner). Each
-    /// measured on and off in docs/results/hex.md.
+    /// and wins). And moves to cells that inferior-cell fill-in fills ([`Hex::filled_in`]) are
+    /// dropped while another move is kept: a stone on a dead cell, or on a cell its own side
+    /// has captured, leaves the filled position as it was (a pass, and in Hex a stone anywhere
+    /// else is never worse than a pass: an extra stone never hurts its owner); a stone on a
+    /// cell the opponent has captured is answered in the pair and is then dead (no better than
+    /// the best move of the filled position, which is among those kept). Each measured on
+    /// and off in docs/results/hex.md.
     fn non_losing_moves(&self, moves: &mut [u8]) -> usize {
         let threats = self.threats();
         let swap = self.can_swap();
+        let filled = self.filled_in();
         let keep: u128 = if threats == 0 {
-            let dead = self.dead_cells();
-            let live = self.empty() & !dead;
+            let live = self.masks().board & !(filled.0 | filled.1);
             if live == 0 && !swap {
                 // Every cell is dead: the outcome is settled; any one move stands for all.
                 self.empty() & self.empty().wrapping_neg()
@@ -151,7 +202,9 @@ impl SolverKnowledge for Hex {
         // The opponent's stone on a cell joining it virtually wins unless the mover plays in
         // that connection's cells: only cells in all of them are kept.
         let keep = if keep != 0 {
-            keep & self.must_play()
+            keep & self
+                .edge_connections_of(filled, !self.black_to_move)
+                .must_play
         } else {
             keep
         };
@@ -246,11 +299,12 @@ impl SolverKnowledge for Hex {
             return self.value_bounds();
         }
         let sign = self.to_move().sign();
-        let mine = self.edge_connections(self.black_to_move);
+        let filled = self.filled_in();
+        let mine = self.edge_connections_of(filled, self.black_to_move);
         if mine.full {
             return Some((sign, sign));
         }
-        if self.edge_connections(!self.black_to_move).full {
+        if self.edge_connections_of(filled, !self.black_to_move).full {
             return Some((-sign, -sign));
         }
         // (Black's first stone may be swapped.)
