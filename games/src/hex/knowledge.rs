@@ -1,7 +1,8 @@
 //! What the solver knows of Hex beyond the rules: a win with the next stone, the opponent's
 //! such wins (one must be blocked; two lose), virtual connections by H-search (a player joined
-//! to its edges wins; the opponent's semi connections say where the mover must play), dead
-//! cells left out, a move order, and the half turn in the key.
+//! to its edges wins; the opponent's semi connections say where the mover must play), all of
+//! it on the board with its dead and captured cells filled in (which are left out as moves),
+//! a move order, and the half turn in the key.
 
 use gamesearch::{Game, PositionKey, Score, SolverKnowledge};
 
@@ -49,8 +50,9 @@ impl Hex {
     }
 
     /// The cells where the side to move must play or lose: those in every semi connection
-    /// H-search finds between the opponent's edges (on the filled-in board) (the opponent, moving next, would win by
-    /// any of them); every empty cell when it finds none, none when it finds a full one.
+    /// H-search finds between the opponent's edges on the filled-in board (the opponent, moving
+    /// next, would win by any of them); every empty cell when it finds none, none when it finds
+    /// a full one.
     ///
     /// ```
     /// use gamesearch::Game;
@@ -189,7 +191,7 @@ impl SolverKnowledge for Hex {
         let keep: u128 = if threats == 0 {
             let live = self.masks().board & !(filled.0 | filled.1);
             if live == 0 && !swap {
-                // Every cell is dead: the outcome is settled; any one move stands for all.
+                // Every cell is filled in: the outcome is settled; any one move stands for all.
                 self.empty() & self.empty().wrapping_neg()
             } else {
                 live
