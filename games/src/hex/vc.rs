@@ -323,11 +323,16 @@ impl Search {
             while ys != 0 {
                 let y = ys.trailing_zeros() as usize;
                 ys &= ys - 1;
-                let semis = self.semi[Self::at(x, y)];
-                let s = semis.items();
-                if s.len() < 2 {
+                // (Most pairs have fewer than two semis: only the carriers of the others are
+                // copied out of the list, which `add_full` may change.)
+                let list = &self.semi[Self::at(x, y)];
+                let count = usize::from(list.len);
+                if count < 2 {
                     continue;
                 }
+                let mut carriers = [0u128; SEMIS];
+                carriers[..count].copy_from_slice(list.items());
+                let s = &carriers[..count];
                 // From each semi, the others folded in while they shrink the intersection.
                 for first in 0..s.len() {
                     let (mut both, mut any) = (s[first], s[first]);
