@@ -323,8 +323,8 @@ impl Search {
             while ys != 0 {
                 let y = ys.trailing_zeros() as usize;
                 ys &= ys - 1;
-                // (Most pairs have fewer than two semis: only the carriers of the others are
-                // copied out of the list, which `add_full` may change.)
+                // (Most pairs have fewer than two semis. The others' carriers are copied out
+                // of the list because `add_full` borrows the whole search.)
                 let list = &self.semi[Self::at(x, y)];
                 let count = usize::from(list.len);
                 if count < 2 {
