@@ -227,6 +227,35 @@ pub trait SolverKnowledge: Game {
         None
     }
 
+    /// A selective pass's guess that the position's value (MAX's view) lies outside the window
+    /// `(alpha, beta)` (MAX's view), from a search much shallower than the position's own:
+    /// ProbCut (Buro 1995) — a shallow value far enough above `beta` (or below `alpha`), given
+    /// how far the shallow value strays from the true one, says the deep one is there too,
+    /// probably. `level` is the pass's (0 the loosest, up to
+    /// [`SolverKnowledge::selective_levels`] less one): the higher, the surer a cut must be.
+    /// Return a value `>= beta` or `<= alpha` to cut the position there, `None` to search it.
+    /// Only the selective passes ask it; their values are guesses kept apart from the proven
+    /// ones, so a wrong guess costs nodes, never a wrong value. `nodes` counts the shallow
+    /// search's positions. Default: none.
+    fn probable_cut(&self, level: u8, alpha: Score, beta: Score, nodes: &mut u64) -> Option<Score> {
+        let _ = (level, alpha, beta, nodes);
+        None
+    }
+
+    /// How many selective passes the solver runs, solving this position, before its exact
+    /// tests (at most [`crate::solver::SELECTIVE_LEVELS`]; 0: none, where the game's cuts
+    /// would be poor guesses — no learned evaluation, or a position small enough to solve
+    /// outright). Each pass is the same null-window tests to the game's end, each position
+    /// first offered to [`SolverKnowledge::probable_cut`] at the pass's level, until the tests
+    /// agree on a (probable) value, which is the next pass's first guess and the exact tests'
+    /// in the end. Each pass's best moves, kept in the table beside the proven bounds (whose
+    /// place they never take), are tried first at each node it reached: a search to the end
+    /// orders moves deep in the tree, where a shallow search near the root cannot. As Edax
+    /// solves, from looser selectivity to exact. One thread searches the passes. Default: 0.
+    fn selective_levels(&self) -> u8 {
+        0
+    }
+
     /// For games with symmetries that keep the value (Connect-Four: the board reflected left
     /// to right; Othello: the square's eight): one key shared by this position and its images,
     /// and which symmetry maps this position onto the image the key stands for (0: none, the
@@ -458,7 +487,8 @@ where
     const ENHANCED_CUTOFF_PLIES: u32 = A::Inner::ENHANCED_CUTOFF_PLIES;
     const GUESS_BY_DEEPENING: bool = A::Inner::GUESS_BY_DEEPENING;
     const BISECT_FIRST: bool = A::Inner::BISECT_FIRST;
-    // (`DRAWS` keeps its default: an adapter may map a value to 0.)
+    // (`DRAWS` keeps its default: an adapter may map a value to 0. So do `selective_levels` and
+    // `probable_cut`: a window in the adapter's values has no inner counterpart.)
     #[inline]
     fn index_to_key(&self, symmetry: u8, index: u8) -> u8 {
         self.inner().index_to_key(symmetry, index)

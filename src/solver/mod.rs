@@ -67,7 +67,7 @@ pub mod knowledge;
 pub mod table;
 
 pub use knowledge::SolverKnowledge;
-pub use schedule::{zero_biased_middle, ALONE_UP_TO_PLIES, NARROW_RANGE};
+pub use schedule::{zero_biased_middle, ALONE_UP_TO_PLIES, NARROW_RANGE, SELECTIVE_LEVELS};
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -170,9 +170,11 @@ pub struct Progress {
     pub lower: Score,
     /// Proven upper bound.
     pub upper: Score,
-    /// Which step: `"deepening"` (with its depth) or `"bisection"`.
+    /// Which step: `"deepening"` (with its depth), `"selective"` (the selective pass's tests,
+    /// whose bounds are not proven and not reported here) or `"bisection"`.
     pub phase: &'static str,
-    /// The iterative-deepening depth just finished (0 in bisection).
+    /// The iterative-deepening depth just finished, or the selective pass's level (0 in
+    /// bisection).
     pub depth: u32,
     /// Nodes so far.
     pub nodes: u64,

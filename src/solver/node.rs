@@ -7,8 +7,9 @@ use arrayvec::ArrayVec;
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::table::{Entry, TranspositionTable, DRAFT_EXACT};
+use super::table::{Entry, TranspositionTable, DRAFT_EXACT, DRAFT_SELECTIVE};
 use super::SolverKnowledge;
+use super::SELECTIVE_LEVELS;
 use crate::game::{relative, Game, Player, PositionKey, Score, INF};
 use crate::limits::Budget;
 use crate::stats::Stats;
@@ -133,6 +134,10 @@ pub(super) struct Worker<'t, G: Game> {
     /// being searched met again (`usize::MAX`: none). A node whose subtree met a position above
     /// it has a value that depends on the line and stays out of the table.
     pub(super) repeated: usize,
+    /// In a selective pass ([`SolverKnowledge::selective_levels`]), its level: searches to the
+    /// end offer each position to [`SolverKnowledge::probable_cut`] and store their bounds with
+    /// the level's draft ([`selective_draft`]).
+    pub(super) selective: Option<u8>,
 }
 
 impl<'t, G: SolverKnowledge> Worker<'t, G> {
@@ -162,6 +167,7 @@ impl<'t, G: SolverKnowledge> Worker<'t, G> {
             killers: Vec::new(),
             line: Vec::new(),
             repeated: usize::MAX,
+            selective: None,
         }
     }
 }
@@ -198,8 +204,17 @@ pub(super) fn draft_of(depth: u32) -> u8 {
     if depth == u32::MAX {
         DRAFT_EXACT
     } else {
-        depth.min(u32::from(DRAFT_EXACT) - 1) as u8
+        depth.min(u32::from(DRAFT_SELECTIVE) - u32::from(SELECTIVE_LEVELS)) as u8
     }
+}
+
+/// The draft of the bounds of the selective pass at `level` ([`SolverKnowledge::selective_levels`]):
+/// the stricter the level, the higher, all below [`DRAFT_EXACT`] and above every depth-limited
+/// search's — so a pass uses the bounds of its own level and the stricter ones, and the exact
+/// tests none.
+#[inline]
+pub(super) fn selective_draft(level: u8) -> u8 {
+    DRAFT_SELECTIVE - (SELECTIVE_LEVELS - 1) + level.min(SELECTIVE_LEVELS - 1)
 }
 
 impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
@@ -361,7 +376,10 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // move is tried first.
         let (key, symmetry) = keyed.unwrap_or_else(|| table_key(p));
         let offset = score_offset(p);
-        let draft = draft_of(depth);
+        let draft = match self.selective {
+            Some(level) if exact => selective_draft(level),
+            _ => draft_of(depth),
+        };
         let mut table_move = None;
         let entry = match probed {
             Some(e) => e,
@@ -380,6 +398,19 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             table_move = p
                 .moves()
                 .nth(from_key_orientation(p, symmetry, e.best) as usize);
+        }
+        // Step 5a. In the selective pass, the game's probable cut (ProbCut): a shallow search
+        // far enough outside the window ends the node there, unstored (a guess, and cheap to
+        // make again).
+        if let Some(level) = self.selective.filter(|_| exact) {
+            let (lo, hi) = movers_view(p.to_move(), alpha, beta);
+            let mut shallow = 0;
+            if let Some(v) = p.probable_cut(level, lo, hi, &mut shallow) {
+                self.stats.leaves += shallow.max(1);
+                self.budget.exhausted(self.stats.nodes());
+                return p.to_move().sign() * v;
+            }
+            self.stats.leaves += shallow;
         }
         self.move_stack.truncate(base + kept.max(1));
         let me = p.to_move();

@@ -116,19 +116,48 @@ impl<G: PositionKey + SolverKnowledge + Sync> ExactSolver<G> {
                 guess = Some(v);
                 progress(&report(s, lo, hi, "deepening", d));
             }
-            // After the guess, gallop from the bound that last moved (steps 1, 2, 4, …) but never past
-            // the midpoint: as fast as MTD(f) when the guess is close, bisection's log2 when it is not.
             if guess.is_none() {
                 guess = cfg.guess;
             }
-            if guess.is_none() && !G::BISECT_FIRST {
-                guess = Some(game.near_zero_guess());
-            }
-            let first_range = (lo, hi);
             // (Tests ask only between values the game can have: multiples of its step.)
             let unit = G::VALUE_STEP.max(1);
             let down = |v: Score| v - v.rem_euclid(unit);
             let up = |v: Score| down(v + unit - 1);
+            // The selective passes, where the game asks for them: MTD(f)'s tests from the guess
+            // (then the last pass's value), each position offered to the game's probable cut,
+            // until they agree on a probable value; their best moves stay in the table, and the
+            // exact tests start from the last pass's value.
+            let levels = game.selective_levels().min(SELECTIVE_LEVELS);
+            let mut mid = guess.unwrap_or_else(|| game.near_zero_guess());
+            for level in (0..levels).take_while(|_| lo < hi) {
+                s.selective = Some(level);
+                let (mut slo, mut shi) = (lo, hi);
+                while slo < shi && !s.budget.stopped {
+                    let m = down(mid).clamp(slo, shi - 1);
+                    s.stats.tests += 1;
+                    let t = s.test(game, None, m, None);
+                    if t <= m {
+                        shi = down(t.min(m)).max(slo);
+                        mid = shi - unit;
+                    } else {
+                        slo = up(t.max(m + 1)).min(shi);
+                        mid = slo;
+                    }
+                    progress(&report(s, lo, hi, "selective", u32::from(level)));
+                }
+                s.selective = None;
+                if s.budget.stopped {
+                    break;
+                }
+                mid = slo;
+                guess = Some(slo);
+            }
+            // After the guess, gallop from the bound that last moved (steps 1, 2, 4, …) but never past
+            // the midpoint: as fast as MTD(f) when the guess is close, bisection's log2 when it is not.
+            if guess.is_none() && !G::BISECT_FIRST {
+                guess = Some(game.near_zero_guess());
+            }
+            let first_range = (lo, hi);
             let mut galloping = guess.is_some();
             let mut step: Score = 1;
             let mut last_failed_low = true;
@@ -310,6 +339,9 @@ pub(super) fn book_answer<G: PositionKey + SolverKnowledge>(
 /// L3_R1 11.63 → 11.16, L2_R1 109.1 → 117.7, L2_R2 first 300 7,440 → 7,431, L1_R1 first 200
 /// 1,152 → 1,191, L1_R2 first 200 and L1_R3 first 100 the same.
 pub const NARROW_RANGE: Score = 14;
+
+/// The most selective passes a game may ask for ([`SolverKnowledge::selective_levels`]).
+pub const SELECTIVE_LEVELS: u8 = 4;
 
 /// The next null-window test of a bisection without a first guess: the middle of `[lo, hi]`,
 /// moved to half the bound on its side of 0 when that is further out (Pons' solver). The first

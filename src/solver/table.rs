@@ -16,7 +16,7 @@
 //! | `lower` | i16  | a lower bound on the value (side to move's view); `i16::MIN` = none |
 //! | `upper` | i16  | an upper bound (`lower == upper`: exact); `i16::MAX` = none |
 //! | `best`  | u8   | index, in generation order, of the best move found (255: none) |
-//! | `draft` | u8   | remaining depth the bounds were searched to; [`DRAFT_EXACT`] = to the game's end; 0 = empty |
+//! | `draft` | u8   | remaining depth the bounds were searched to; [`DRAFT_EXACT`] = to the game's end; [`DRAFT_SELECTIVE`] = a selective pass's guess; 0 = empty |
 //! | `work`  | u8   | log2 of the nodes searched below, the replacement priority |
 //! | `age`   | u8   | the search ([`TranspositionTable::new_search`]) that stored it |
 //!
@@ -36,6 +36,12 @@ use crate::game::{Score, INF};
 
 /// The draft of a bound proven to the game's end: valid at every depth.
 pub const DRAFT_EXACT: u8 = 255;
+
+/// The draft of the strictest selective pass's bounds
+/// ([`super::SolverKnowledge::selective_levels`]): to the game's end but probable, not proven.
+/// Below [`DRAFT_EXACT`], so a proven bound takes its place and no exact search uses it (only
+/// its best move); the looser levels' drafts lie just below it, above every depth-limited one.
+pub const DRAFT_SELECTIVE: u8 = 254;
 
 /// Bounds within `±BOUND_LIMIT` are stored exactly; larger ones are widened.
 pub const BOUND_LIMIT: Score = i16::MAX as Score - 1;

@@ -483,6 +483,56 @@ impl SolverKnowledge for Othello {
         }
     }
 
+    /// On 8x8 with learned weights, from 18 empty squares (`SELECTIVE_ROOT_EMPTIES`): two
+    /// selective passes ([`Othello::probable_cut`]) first.
+    fn selective_levels(&self) -> u8 {
+        if self.n == 8
+            && self.empties() >= SELECTIVE_ROOT_EMPTIES
+            && active_weights(self.n).is_some()
+        {
+            PROBCUT_MARGINS.len() as u8
+        } else {
+            0
+        }
+    }
+
+    /// ProbCut (Buro 1995) with the learned evaluation: from 12 empty squares
+    /// (`PROBCUT_EMPTIES`), a shallow learned search (two plies, four from 20 empty squares:
+    /// `probcut_plies`) at least the pass's margin (8 discs, then 16: `PROBCUT_MARGINS`) above
+    /// beta cuts at beta, one as far below alpha at alpha.
+    fn probable_cut(&self, level: u8, alpha: Score, beta: Score, nodes: &mut u64) -> Option<Score> {
+        let empties = self.empties();
+        if empties < PROBCUT_EMPTIES {
+            return None;
+        }
+        let w = active_weights(self.n)?;
+        let (alpha, beta) = if self.black_to_move {
+            (alpha, beta)
+        } else {
+            (-beta, -alpha)
+        };
+        let cells = Score::from(self.n) * Score::from(self.n);
+        let margin = *PROBCUT_MARGINS.get(usize::from(level))?;
+        let plies = probcut_plies(empties);
+        let scale = w.scale() as Score;
+        let view = |v: Score| if self.black_to_move { v } else { -v };
+        if beta > -cells && beta + margin <= cells {
+            let bound = (beta + margin) * scale;
+            let v = learned_window(w, self.me, self.opp, self.n, plies, bound - 1, bound, nodes);
+            if v >= bound {
+                return Some(view(beta));
+            }
+        }
+        if alpha < cells && alpha - margin >= -cells {
+            let bound = (alpha - margin) * scale;
+            let v = learned_window(w, self.me, self.opp, self.n, plies, bound, bound + 1, nodes);
+            if v <= bound {
+                return Some(view(alpha));
+            }
+        }
+        None
+    }
+
     /// Most positions' margins lie near 0 (FFO #40-#59: 14 of 20 within ±10): no bisection
     /// first, the first test is the guess ([`SolverKnowledge::near_zero_guess`]).
     const BISECT_FIRST: bool = false;
@@ -573,6 +623,21 @@ fn best_reply<const K: usize>(
 /// The solver's move order near the root asks it of each move ([`DEEP_ORDER_EMPTIES`]). Counts
 /// its positions in `nodes`.
 fn learned_search(w: &Weights, me: u64, opp: u64, n: u8, depth: u32, nodes: &mut u64) -> Score {
+    learned_window(w, me, opp, n, depth, -Score::MAX, Score::MAX, nodes)
+}
+
+/// [`learned_search`] within the window `(alpha, beta)` (in `1/scale` discs), fail-soft.
+#[allow(clippy::too_many_arguments)]
+fn learned_window(
+    w: &Weights,
+    me: u64,
+    opp: u64,
+    n: u8,
+    depth: u32,
+    alpha: Score,
+    beta: Score,
+    nodes: &mut u64,
+) -> Score {
     #[allow(clippy::too_many_arguments)]
     fn search(
         w: &Weights,
@@ -619,5 +684,36 @@ fn learned_search(w: &Weights, me: u64, opp: u64, n: u8, depth: u32, nodes: &mut
         }
         best
     }
-    search(w, me, opp, n, depth, -Score::MAX, Score::MAX, nodes)
+    search(w, me, opp, n, depth, alpha, beta, nodes)
+}
+
+/// Empty squares from which an 8x8 solve runs selective passes before its exact tests
+/// ([`SolverKnowledge::selective_levels`]); below, a solve is too short for them to pay.
+const SELECTIVE_ROOT_EMPTIES: u32 = 18;
+
+/// The probable cut's margins, in discs, one a selective pass, loosest first: the shallow
+/// search's value must lie this far outside the window. The learned evaluation's error against
+/// the exact value is 5-8 discs (held out, per stage: `docs/results/othello.md`). FFO #40-#49,
+/// one thread, 1 GiB, nodes (the passes' and the order's searches counted), with no pass
+/// 1,625.6 M: one pass at 6 discs 1,865 M, 8 1,556 M, 10 1,513 M, 12 1,398 M, 14 1,387 M,
+/// 16 1,310.7 M, 20 1,457 M; two passes at 8 and 16 1,274.9 M (at 6 and 16 1,315 M, 12 and 20
+/// 1,346 M); three at 8, 12 and 16 1,286 M; the margin one disc wider for each four empty
+/// squares past 16, 1,267 M (two discs, 1,394 M).
+const PROBCUT_MARGINS: [Score; 2] = [8, 16];
+
+/// Empty squares from which a selective pass asks the probable cut; below, its positions are
+/// searched to the end. FFO #40-#49 with one pass at 16 discs: from 12 empty squares
+/// 1,310.7 M nodes, from 10 1,368 M, from 14 1,500 M.
+const PROBCUT_EMPTIES: u32 = 12;
+
+/// The plies of the probable cut's learned search at `empties` empty squares: two, four from
+/// 20. FFO #40-#49, nodes: with the two passes 1,274.9 M, six plies from 20 1,286 M; with one
+/// pass (16 discs) 1,310.7 M, two plies everywhere 1,315 M, four from 18 1,326 M, three at
+/// 12-19 1,469 M.
+fn probcut_plies(empties: u32) -> u32 {
+    if empties >= 20 {
+        4
+    } else {
+        2
+    }
 }
