@@ -248,7 +248,8 @@ pub trait SolverKnowledge: Game {
     /// outright). Each pass is the same null-window tests to the game's end, each position
     /// first offered to [`SolverKnowledge::probable_cut`] at the pass's level, until the tests
     /// agree on a (probable) value, which is the next pass's first guess and the exact tests'
-    /// in the end. Each pass's best moves, kept in the table beside the proven bounds (whose
+    /// in the end. A pass's node whose subtree took no guess stores its bounds as proven.
+    /// Each pass's best moves, kept in the table beside the proven bounds (whose
     /// place they never take), are tried first at each node it reached: a search to the end
     /// orders moves deep in the tree, where a shallow search near the root cannot. As Edax
     /// solves, from looser selectivity to exact. One thread searches the passes. Default: 0.

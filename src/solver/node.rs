@@ -138,6 +138,10 @@ pub(super) struct Worker<'t, G: Game> {
     /// end offer each position to [`SolverKnowledge::probable_cut`] and store their bounds with
     /// the level's draft ([`selective_draft`]).
     pub(super) selective: Option<u8>,
+    /// How many guesses the selective passes' searches have taken so far: probable cuts, and
+    /// table bounds of a selective draft that ended a node. A node of a pass whose subtree
+    /// took none has proven its bounds, which it stores as exact.
+    pub(super) guesses: u64,
 }
 
 impl<'t, G: SolverKnowledge> Worker<'t, G> {
@@ -168,6 +172,7 @@ impl<'t, G: SolverKnowledge> Worker<'t, G> {
             line: Vec::new(),
             repeated: usize::MAX,
             selective: None,
+            guesses: 0,
         }
     }
 }
@@ -376,6 +381,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         // move is tried first.
         let (key, symmetry) = keyed.unwrap_or_else(|| table_key(p));
         let offset = score_offset(p);
+        let guesses = self.guesses;
         let draft = match self.selective {
             Some(level) if exact => selective_draft(level),
             _ => draft_of(depth),
@@ -390,6 +396,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             if e.draft >= draft {
                 if e.lower >= beta || e.upper <= alpha || e.lower == e.upper {
                     self.stats.tt_hits += 1;
+                    self.guesses += u64::from(e.draft < DRAFT_EXACT);
                     return if e.upper <= alpha { e.upper } else { e.lower };
                 }
                 alpha = alpha.max(e.lower);
@@ -406,6 +413,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             let (lo, hi) = movers_view(p.to_move(), alpha, beta);
             let mut shallow = 0;
             if let Some(v) = p.probable_cut(level, lo, hi, &mut shallow) {
+                self.guesses += 1;
                 self.stats.leaves += shallow.max(1);
                 self.budget.exhausted(self.stats.nodes());
                 return p.to_move().sign() * v;
@@ -618,7 +626,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                 let e = self.tt.probe(key.0);
                 if let Some(e) = e
                     .map(|e| absolute(e, score_offset(child)))
-                    .filter(|e| e.draft == DRAFT_EXACT)
+                    .filter(|e| e.draft >= draft)
                 {
                     let (lower, upper) = if child.to_move() == me {
                         (e.lower, e.upper)
@@ -627,10 +635,12 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                     };
                     if lower >= beta {
                         self.stats.tt_hits += 1;
+                        self.guesses += u64::from(e.draft < DRAFT_EXACT);
                         return lower;
                     }
                     if upper <= alpha {
                         self.stats.tt_hits += 1;
+                        self.guesses += u64::from(e.draft < DRAFT_EXACT);
                         settled |= 1 << c;
                         m = m.max(upper);
                     }
@@ -733,6 +743,12 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
             self.bounds_off_the_line(p, lower, upper)
         } else {
             (lower, upper)
+        };
+        // (A selective pass's node whose subtree took no guess has proven its bounds.)
+        let draft = if self.selective.is_some() && exact && self.guesses == guesses {
+            DRAFT_EXACT
+        } else {
+            draft
         };
         if lower > -INF || upper < INF {
             let (lower, upper) = (shifted(lower, -offset), shifted(upper, -offset));
