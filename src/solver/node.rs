@@ -275,6 +275,14 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         Some(p.to_move().sign() * p.repetition_value())
     }
 
+    /// A stored bound of `draft` settled a position (a node, or a child by an enhanced
+    /// cutoff): a table hit, and a guess unless the bound was proven ([`Self::guesses`]).
+    #[inline]
+    fn ended_by_table(&mut self, draft: u8) {
+        self.stats.tt_hits += 1;
+        self.guesses += u64::from(draft < DRAFT_EXACT);
+    }
+
     /// The part of a node's bounds `(lower, upper)` (mover's view) that holds whatever the
     /// line, in a game whose positions repeat: both when its subtree met no position above it
     /// on the line; else a lower bound above the repetition's value (the subtree that proves it
@@ -395,8 +403,7 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
         if let Some(e) = entry {
             if e.draft >= draft {
                 if e.lower >= beta || e.upper <= alpha || e.lower == e.upper {
-                    self.stats.tt_hits += 1;
-                    self.guesses += u64::from(e.draft < DRAFT_EXACT);
+                    self.ended_by_table(e.draft);
                     return if e.upper <= alpha { e.upper } else { e.lower };
                 }
                 alpha = alpha.max(e.lower);
@@ -634,13 +641,11 @@ impl<G: PositionKey + SolverKnowledge + Sync> Worker<'_, G> {
                         (-e.upper, -e.lower)
                     };
                     if lower >= beta {
-                        self.stats.tt_hits += 1;
-                        self.guesses += u64::from(e.draft < DRAFT_EXACT);
+                        self.ended_by_table(e.draft);
                         return lower;
                     }
                     if upper <= alpha {
-                        self.stats.tt_hits += 1;
-                        self.guesses += u64::from(e.draft < DRAFT_EXACT);
+                        self.ended_by_table(e.draft);
                         settled |= 1 << c;
                         m = m.max(upper);
                     }
