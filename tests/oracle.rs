@@ -109,6 +109,18 @@ fn check_windows<G: Game>(root: &G, depth: u32, a: i32, w: i32) -> Result<(), Te
     Ok(())
 }
 
+/// Nodes with more than 256 children: the algorithms that key their table by the path (MTD(f)
+/// to a depth) must tell every child apart, not only the first 256 (a saturated index once merged
+/// the rest into one entry, wrong on seed 6).
+#[test]
+fn wide_trees_every_algorithm_equals_minimax() {
+    for seed in 1..=8 {
+        let spec = gamesearch::trees::RandomTreeSpec::new(300, 2, seed);
+        let root = spec.root().unwrap();
+        check_all(&root, 2).unwrap_or_else(|e| panic!("b = 300, h = 2, seed {seed}: {e}"));
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 10_000, failure_persistence: None, .. ProptestConfig::default() })]
 

@@ -37,6 +37,24 @@ fn all_agree<G: Game>(g: &G, depth: u32) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A case the proptest below once drew: a whole turn of Kalah(6, 4) can be one of more than 256
+/// sowing sequences, and MTD(f) keyed its children by a move index that saturated at 255, so
+/// the 256th and later children shared one table entry (-15 where minimax gives -17).
+#[test]
+fn mtdf_on_whole_turns_with_hundreds_of_moves_equals_minimax() {
+    let p = WholeTurns::new(random_position(6, 4, 20, 10_893_231_297_984_990_366));
+    assert!(
+        p.moves().count() > 256,
+        "the case needs a node with over 256 moves"
+    );
+    let cfg = SearchConfig::new(3);
+    let minimax = search_with(&p, Algorithm::Minimax, &cfg).value;
+    assert_eq!(minimax, Some(-17));
+    for algo in Algorithm::ALL {
+        assert_eq!(search_with(&p, algo, &cfg).value, minimax, "{algo}");
+    }
+}
+
 static CHECKED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 static SKIPPED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 

@@ -83,7 +83,7 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
     /// Orders `moves` (each with its generation index): `first` (the table's move), the killers
     /// of `ply`, then by history for `side`; stable, so ties keep generation order.
     #[inline]
-    pub fn sort(&self, moves: &mut [(M, u8)], first: Option<M>, ply: usize, side: Player) {
+    pub fn sort<I: Copy>(&self, moves: &mut [(M, I)], first: Option<M>, ply: usize, side: Player) {
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
         let key = |m: M| -> u64 {
             if Some(m) == first {

@@ -14,6 +14,9 @@ use crate::observe::{Bound, Event, NoObserver, Observer, Window};
 use crate::solver::table::DRAFT_EXACT;
 use crate::stats::Stats;
 
+/// The table's best move when there is none, or when its index does not fit in a byte.
+const NO_MOVE: u8 = 255;
+
 /// How a node's table key is found.
 pub trait Keys<G: Game> {
     /// Whether the key is the position's own ([`PositionKey`]): a position met again on the line
@@ -210,8 +213,10 @@ pub(crate) struct Searcher<'t, G: Game, T: Table, O = NoObserver> {
     pub(crate) order: &'t mut MoveOrder<G::Move>,
     pub(crate) stats: Stats,
     pub(crate) budget: Budget,
-    /// Moves with their index in generation order (what the table stores).
-    move_stack: Vec<(G::Move, u8)>,
+    /// Moves with their index in generation order: what a path key is made of, so it must not
+    /// saturate (a whole turn of Kalah can be one of hundreds of moves), and what the table
+    /// stores as the best move where it fits in a byte.
+    move_stack: Vec<(G::Move, u32)>,
     pv: Vec<Vec<G::Move>>,
     /// At the root: the best move among those searched to the end in this pass, with its value
     /// (a lower bound, or exact) — what a stopped iteration can still report.
@@ -356,7 +361,7 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
         }
         let base = self.move_stack.len();
         self.move_stack
-            .extend(p.moves().enumerate().map(|(i, m)| (m, i.min(255) as u8)));
+            .extend(p.moves().enumerate().map(|(i, m)| (m, i as u32)));
         let n = self.move_stack.len() - base;
         if n == 0 {
             self.stats.leaves += 1;
@@ -418,7 +423,7 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
                 alpha = alpha.max(lower);
                 beta = beta.min(upper);
             }
-            if (e.best as usize) < n {
+            if e.best != NO_MOVE && usize::from(e.best) < n {
                 table_move = Some(self.move_stack[base + e.best as usize].0);
             }
         }
@@ -436,7 +441,7 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
         for i in 0..n {
             let (mv, index) = self.move_stack[base + i];
             let child = p.play(mv);
-            let child_key = K::child(key, &child, usize::from(index));
+            let child_key = K::child(key, &child, index as usize);
             let same = child.to_move() == me;
             let floor = alpha.max(best);
             self.descend(mv);
@@ -514,7 +519,8 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
         } else {
             draft
         };
-        self.tt.store(key, lower, upper, best_index.min(254), draft);
+        let best_move = u8::try_from(best_index).unwrap_or(NO_MOVE); // index 255 reads as none
+        self.tt.store(key, lower, upper, best_move, draft);
         best
     }
 
@@ -569,7 +575,8 @@ impl<'t, G: Game, T: Table, O: Observer<G::Move>> Searcher<'t, G, T, O> {
             let first = self
                 .tt
                 .probe(key)
-                .and_then(|e| moves.get(e.best as usize).copied());
+                .filter(|e| e.best != NO_MOVE)
+                .and_then(|e| moves.get(usize::from(e.best)).copied());
             let order = first
                 .into_iter()
                 .chain(moves.iter().copied().filter(|&m| Some(m) != first));
