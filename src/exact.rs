@@ -176,6 +176,7 @@ pub fn solve_with<G: PositionKey + SolverKnowledge + Sync>(
             let d = DfpnConfig {
                 tt_bytes: cfg.tt_bytes,
                 epsilon: cfg.epsilon,
+                focus: cfg.focus.or(G::DFPN_FOCUS),
                 initial: if cfg.mobility {
                     Initial::Mobility
                 } else {

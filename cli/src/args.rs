@@ -267,6 +267,15 @@ pub fn parse_epsilon(s: &str) -> Result<f64, String> {
     }
 }
 
+/// `--focus`: a share of a node's live children, above 0 and at most 1.
+pub fn parse_focus(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(f) if f > 0.0 && f <= 1.0 => Ok(f),
+        Ok(_) => Err("must be above 0 and at most 1 (1: every child)".into()),
+        _ => Err(format!("`{s}` is not a number (e.g. 0.25, 1)")),
+    }
+}
+
 /// `512M`, `2G`, `64k` or plain bytes.
 pub fn parse_size(s: &str) -> Result<usize, String> {
     let t = s.trim();

@@ -21,6 +21,7 @@ fn check<G: PositionKey + SolverKnowledge>(
     tt_bytes: usize,
     epsilon: f64,
     initial: Initial,
+    focus: Option<f64>,
 ) -> Result<(), TestCaseError> {
     let value = search(root, Algorithm::Minimax, &SearchConfig::new(depth))
         .value
@@ -30,6 +31,7 @@ fn check<G: PositionKey + SolverKnowledge>(
         depth,
         epsilon,
         initial,
+        focus,
         limits: Limits::none(),
         history_safe: true,
     };
@@ -63,6 +65,18 @@ fn check<G: PositionKey + SolverKnowledge>(
     Ok(())
 }
 
+/// Plain df-pn, and focused df-pn from the narrowest share (a node weighs two live children)
+/// to one weighing every child.
+fn focuses() -> impl Strategy<Value = Option<f64>> {
+    prop_oneof![
+        Just(None),
+        Just(Some(0.01)),
+        Just(Some(0.25)),
+        Just(Some(0.5)),
+        Just(Some(1.0))
+    ]
+}
+
 /// `play` for a move known to be legal (a helper so the generic check reads plainly).
 trait PlayChecked: gamesearch::Game {
     fn play_checked(&self, m: Self::Move) -> Self {
@@ -75,18 +89,19 @@ impl<G: gamesearch::Game> PlayChecked for G {}
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, .. ProptestConfig::default() })]
 
-    /// Random (h, d, F) trees: a roomy table, and a small one (256 slots: constant overwriting).
+    /// Random (h, d, F) trees: a roomy table, and a small one (256 slots: constant overwriting);
+    /// plain and focused (a node weighing its first children only).
     #[test]
-    fn dfpn_equals_minimax_on_random_trees((spec, depth) in spec_strategy(), tiny in any::<bool>(), eps in prop_oneof![Just(0.0), Just(0.25), Just(1.0)]) {
+    fn dfpn_equals_minimax_on_random_trees((spec, depth) in spec_strategy(), tiny in any::<bool>(), eps in prop_oneof![Just(0.0), Just(0.25), Just(1.0)], focus in focuses()) {
         let tt = if tiny { 256 * 32 } else { 1 << 20 };
-        check(&spec.root().unwrap(), depth, tt, eps, Initial::Unit)?;
+        check(&spec.root().unwrap(), depth, tt, eps, Initial::Unit, focus)?;
     }
 
     #[test]
-    fn dfpn_equals_minimax_on_explicit_trees(text in explicit_tree(5), mobility in any::<bool>()) {
+    fn dfpn_equals_minimax_on_explicit_trees(text in explicit_tree(5), mobility in any::<bool>(), focus in focuses()) {
         let tree = ExplicitTree::parse(&text).unwrap();
         let initial = if mobility { Initial::Mobility } else { Initial::Unit };
-        check(&tree.root(), tree.height(), 1 << 16, 0.25, initial)?;
+        check(&tree.root(), tree.height(), 1 << 16, 0.25, initial, focus)?;
     }
 }
 
@@ -102,23 +117,29 @@ fn dfpn_solves_games_as_the_alpha_beta_solver_does() {
         tt_bytes: 32 << 20,
         ..DfpnConfig::default()
     };
-    let t = TicTacToe::new();
-    assert_eq!(Dfpn::new(&cfg).unwrap().value(&t).value, Some(0));
-    for (m, n) in [(3, 1), (3, 2), (4, 1), (4, 2), (5, 1)] {
-        let k = Kalah::new(m, n).unwrap();
-        let want = solve_alphabeta(&k, &ab, |_| {}).unwrap().value;
-        assert_eq!(
-            Dfpn::new(&cfg).unwrap().value(&k).value,
-            want,
-            "Kalah({m},{n})"
-        );
-    }
-    for (w, h) in [(4, 4), (5, 4), (4, 5), (6, 3), (3, 6)] {
-        let c = Connect4::new(w, h).unwrap();
-        let want = solve_alphabeta(&c, &ab, |_| {}).unwrap().value;
-        let r = Dfpn::new(&cfg).unwrap().value(&c);
-        assert_eq!(r.value, want, "Connect-Four {w}x{h}");
-        assert!(r.complete);
+    for focus in [None, Some(0.25)] {
+        let cfg = DfpnConfig {
+            focus,
+            ..cfg.clone()
+        };
+        let t = TicTacToe::new();
+        assert_eq!(Dfpn::new(&cfg).unwrap().value(&t).value, Some(0));
+        for (m, n) in [(3, 1), (3, 2), (4, 1), (4, 2), (5, 1)] {
+            let k = Kalah::new(m, n).unwrap();
+            let want = solve_alphabeta(&k, &ab, |_| {}).unwrap().value;
+            assert_eq!(
+                Dfpn::new(&cfg).unwrap().value(&k).value,
+                want,
+                "Kalah({m},{n}), focus {focus:?}"
+            );
+        }
+        for (w, h) in [(4, 4), (5, 4), (4, 5), (6, 3), (3, 6)] {
+            let c = Connect4::new(w, h).unwrap();
+            let want = solve_alphabeta(&c, &ab, |_| {}).unwrap().value;
+            let r = Dfpn::new(&cfg).unwrap().value(&c);
+            assert_eq!(r.value, want, "Connect-Four {w}x{h}, focus {focus:?}");
+            assert!(r.complete);
+        }
     }
 }
 
@@ -196,4 +217,11 @@ fn dfpn_budgets_and_small_tables() {
         ..DfpnConfig::default()
     };
     assert!(Dfpn::<TicTacToe>::new(&bad).is_err());
+    for share in [0.0, -0.5, f64::NAN, f64::INFINITY] {
+        let bad = DfpnConfig {
+            focus: Some(share),
+            ..DfpnConfig::default()
+        };
+        assert!(Dfpn::<TicTacToe>::new(&bad).is_err(), "focus {share}");
+    }
 }

@@ -68,6 +68,11 @@ pub struct DfpnConfig {
     pub epsilon: f64,
     /// Initial numbers of unsearched nodes.
     pub initial: Initial,
+    /// Focused df-pn: `Some(share)` lets a node weigh only its first children in the game's
+    /// order ([`crate::SolverKnowledge::order_moves`]) — one plus `share` of those still live —
+    /// and reach further only as they are refuted (`focused_width`); `None` or a share of 1:
+    /// every child.
+    pub focus: Option<f64>,
     /// Node / time / stop-flag budgets.
     pub limits: Limits,
     /// For a game whose positions repeat: keep out of the table the proofs and disproofs a
@@ -84,6 +89,7 @@ impl Default for DfpnConfig {
             depth: u32::MAX,
             epsilon: 0.25,
             initial: Initial::Unit,
+            focus: None,
             limits: Limits::none(),
             history_safe: true,
         }
@@ -257,9 +263,49 @@ fn add(a: Number, b: Number) -> Number {
     }
 }
 
+/// Focused df-pn (Benzene's FDFPN, as Gao, Müller & Hayward 2017 describe it): how many children, in
+/// the game's order, a node weighs — the first `1 + ceil(share · live)` of those still *live*
+/// (not yet refuted: disproven at an OR node, proven at an AND node), with the refuted ones
+/// among them; every child when fewer than two are live. A refuted child adds nothing to the
+/// node's sum, so the node is refuted only when every child is, and proven by any child
+/// proven: the focus changes which child is searched, never what is proven. A child that
+/// already decides the node (read from the table) is always weighed.
+fn focused_width(numbers: &[(Number, Number)], or: bool, share: f64) -> usize {
+    if share >= 1.0 {
+        return numbers.len();
+    }
+    let refuted = |&(cp, cd): &(Number, Number)| if or { cd == 0 } else { cp == 0 };
+    let decides = |&(cp, cd): &(Number, Number)| if or { cp == 0 } else { cd == 0 };
+    if numbers.iter().any(decides) {
+        return numbers.len();
+    }
+    let live = numbers.iter().filter(|n| !refuted(n)).count();
+    if live < 2 {
+        return numbers.len();
+    }
+    let wanted = 1 + (live as f64 * share).ceil() as usize;
+    let mut seen = 0;
+    for (i, n) in numbers.iter().enumerate() {
+        if !refuted(n) {
+            seen += 1;
+            if seen == wanted {
+                return i + 1;
+            }
+        }
+    }
+    numbers.len()
+}
+
 impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     /// A searcher with a table of `cfg.tt_bytes`.
     pub fn new(cfg: &DfpnConfig) -> Result<Self, Error> {
+        if let Some(share) = cfg.focus {
+            if !(share > 0.0 && share.is_finite()) {
+                return Err(Error::BadParameter(format!(
+                    "focused df-pn's share must be a finite number > 0, not {share}"
+                )));
+            }
+        }
         if !(cfg.epsilon >= 0.0 && cfg.epsilon.is_finite()) {
             return Err(Error::BadParameter(format!(
                 "df-pn's epsilon must be a finite number >= 0, not {}",
@@ -518,12 +564,16 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
             .collect();
         let (mut pn, mut dn);
         loop {
-            // This node's numbers from its children's, and the best two children.
+            // This node's numbers from its children's (the focused ones'), and the best two.
             pn = if or { INFINITE } else { 0 };
             dn = if or { 0 } else { INFINITE };
             let (mut best, mut best_n, mut second_n) = (0, INFINITE, INFINITE);
             let mut best_other = 0;
-            for (i, &(cp, cd)) in numbers.iter().enumerate() {
+            let width = match self.cfg.focus {
+                Some(share) => focused_width(&numbers, or, share),
+                None => numbers.len(),
+            };
+            for (i, &(cp, cd)) in numbers[..width].iter().enumerate() {
                 let (mine, other) = if or { (cp, cd) } else { (cd, cp) };
                 if or {
                     pn = pn.min(cp);
@@ -906,4 +956,30 @@ pub fn solve_report<G: PositionKey + SolverKnowledge>(
     let s = solve(game, cfg, multi, check, on_run)?.into_solution();
     let algo = if multi { "dfpn-multi" } else { "dfpn" };
     Ok(s.report(game, algo, start.elapsed().as_secs_f64() * 1e3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{focused_width, INFINITE};
+
+    #[test]
+    fn the_focus_reaches_past_refuted_children_and_takes_every_child_when_one_decides() {
+        let open = (1, 1);
+        let disproven = (INFINITE, 0);
+        let proven = (0, INFINITE);
+        // OR node, four live children: 1 + ceil(0.25 · 4) = 2 live ones, past the disproven.
+        let numbers = [open, disproven, open, open, open];
+        assert_eq!(focused_width(&numbers, true, 0.25), 3);
+        // Share 1: every child.
+        assert_eq!(focused_width(&numbers, true, 1.0), 5);
+        // Fewer than two live: every child (so that a disproof needs them all).
+        assert_eq!(focused_width(&[disproven, open, disproven], true, 0.25), 3);
+        // A proven child decides an OR node wherever it stands.
+        assert_eq!(
+            focused_width(&[open, open, open, open, proven], true, 0.25),
+            5
+        );
+        // AND node: the proven children are the refuted ones.
+        assert_eq!(focused_width(&[proven, open, open, open], false, 0.25), 3);
+    }
 }

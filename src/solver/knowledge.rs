@@ -342,6 +342,13 @@ pub trait SolverKnowledge: Game {
     /// test asking whether it is a draw. Default: true (adapters too, whose values may differ).
     const DRAWS: bool = true;
 
+    /// df-pn's focus for this game ([`crate::proof_number::dfpn::DfpnConfig::focus`]): where
+    /// [`SolverKnowledge::order_moves`] puts a node's best moves among its first few, df-pn may
+    /// weigh those alone until they are refuted (`Some(share)`: one plus that share of the
+    /// live children). It changes which child is searched, never a value. Default: `None`,
+    /// every child weighed.
+    const DFPN_FOCUS: Option<f64> = None;
+
     /// Every exact value of the game is a multiple of this (Othello: 2 — the disc margin with
     /// the empty squares given to the winner is even on a board of an even number of squares).
     /// The solver's null-window tests then ask only between such values: a test that proves the
@@ -488,6 +495,7 @@ where
     const ENHANCED_CUTOFF_PLIES: u32 = A::Inner::ENHANCED_CUTOFF_PLIES;
     const GUESS_BY_DEEPENING: bool = A::Inner::GUESS_BY_DEEPENING;
     const BISECT_FIRST: bool = A::Inner::BISECT_FIRST;
+    const DFPN_FOCUS: Option<f64> = A::Inner::DFPN_FOCUS;
     // (`DRAWS` keeps its default: an adapter may map a value to 0. So do `selective_levels` and
     // `probable_cut`: a window in the adapter's values has no inner counterpart.)
     #[inline]

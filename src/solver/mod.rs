@@ -136,6 +136,10 @@ pub struct SolveConfig {
     pub epsilon: f64,
     /// df-pn: initial numbers from the number of moves (Allis' mobility) instead of 1.
     pub mobility: bool,
+    /// df-pn: focused search, each node weighing its first children in the game's order
+    /// (see [`crate::proof_number::dfpn::DfpnConfig::focus`]); `None`: the game's own
+    /// [`SolverKnowledge::DFPN_FOCUS`].
+    pub focus: Option<f64>,
     /// df-pn: extract the proof (or disproof) tree of the answer and verify it with the
     /// independent checker.
     pub check: bool,
@@ -157,6 +161,7 @@ impl Default for SolveConfig {
             max_memory: None,
             epsilon: 0.25,
             mobility: false,
+            focus: None,
             check: false,
         }
     }

@@ -85,6 +85,10 @@ pub enum ExperimentKind {
         /// Threads per solve (alphabeta-tt only).
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1024))]
         threads: u64,
+        /// df-pn's focus: a node weighs its first 1 + SHARE × (live children) children in the
+        /// move order until they are refuted (default 1: every child).
+        #[arg(long, value_name = "SHARE", value_parser = crate::args::parse_focus)]
+        focus: Option<f64>,
         #[command(flatten)]
         budget: Budgets,
         /// Print JSON instead of a table.
@@ -232,9 +236,10 @@ pub fn run(which: ExperimentKind, show: bool) -> Result<()> {
             algo,
             tt_mb,
             threads,
+            focus,
             budget,
             json,
-        } => experiment_hex(size as usize, &algo, tt_mb, threads, budget, json)?,
+        } => experiment_hex(size as usize, &algo, tt_mb, threads, focus, budget, json)?,
         ExperimentKind::Cns {
             positions,
             seed,
@@ -559,16 +564,20 @@ fn experiment_hex(
     algo: &str,
     tt_mb: u64,
     threads: u64,
+    focus: Option<f64>,
     budget: Budgets,
     json: bool,
 ) -> Result<()> {
     use gamesearch_cli::experiments::hex;
     let method: gamesearch::exact::Method = algo.parse()?;
-    let cfg = hex::config(
-        usize::try_from(tt_mb).context("--tt-mb")?,
-        threads as usize,
-        limits(budget)?,
-    );
+    let cfg = gamesearch::SolveConfig {
+        focus,
+        ..hex::config(
+            usize::try_from(tt_mb).context("--tt-mb")?,
+            threads as usize,
+            limits(budget)?,
+        )
+    };
     note!(
         "hex: every opening of {size}x{size} (no swap) by {algo}, {tt_mb} MiB, {threads} thread(s), budget per opening: {}",
         if budget.given() { "as given" } else { "none" }

@@ -12,7 +12,7 @@ use gamesearch_cli::progress::Activity;
 use gamesearch_games::GameSpec;
 
 use super::limits;
-use crate::args::{parse_epsilon, parse_size, whole, Budgets};
+use crate::args::{parse_epsilon, parse_focus, parse_size, whole, Budgets};
 use crate::output::{game_title, print_solve};
 
 /// The exact solvers of `solve`.
@@ -57,6 +57,11 @@ pub struct SolveArgs {
     /// df-pn: initial numbers from the number of moves (Allis' mobility) instead of 1.
     #[arg(long)]
     pub mobility: bool,
+    /// df-pn: focused search — a node weighs its first 1 + SHARE × (live children) children in
+    /// the game's order until they are refuted (1: every child). Default: the game's
+    /// (Domineering: 0.01, two live children; the others: every child).
+    #[arg(long, value_name = "SHARE", value_parser = parse_focus)]
+    pub focus: Option<f64>,
     /// Transposition table size in MiB (alphabeta-tt, dfpn).
     #[arg(long, default_value_t = 256, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1 << 30))]
     pub tt_mb: u64,
@@ -101,6 +106,7 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         epsilon,
         check,
         mobility,
+        focus,
         tt_mb,
         threads,
         id_depth,
@@ -136,6 +142,7 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
         max_memory,
         epsilon,
         mobility,
+        focus,
         check,
         ..SolveConfig::default()
     };
