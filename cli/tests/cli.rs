@@ -118,6 +118,26 @@ fn bad_input_is_one_line_and_exit_2() {
         &["search", "random:b=2,h=3,seed=1", "--max-nodes", "0"],
         &["search", "random:b=2,h=3,seed=1", "--frobnicate"],
         &["experiment", "ratios", "--seeds", "0"],
+        &["solve", "domineering:4x4", "--algo", "dfpn", "--focus", "0"],
+        &[
+            "solve",
+            "domineering:4x4",
+            "--algo",
+            "dfpn",
+            "--focus",
+            "1.5",
+        ],
+        &["solve", "domineering:4x4", "--focus", "0.25"],
+        &[
+            "experiment",
+            "hex",
+            "--size",
+            "3",
+            "--algo",
+            "pn",
+            "--focus",
+            "0.5",
+        ],
     ];
     for args in cases {
         let (code, out, err) = gamesearch(args);

@@ -568,8 +568,12 @@ fn experiment_hex(
     budget: Budgets,
     json: bool,
 ) -> Result<()> {
+    use gamesearch::exact::Method;
     use gamesearch_cli::experiments::hex;
-    let method: gamesearch::exact::Method = algo.parse()?;
+    let method: Method = algo.parse()?;
+    if focus.is_some() && !matches!(method, Method::Dfpn | Method::DfpnMulti) {
+        bail!("--focus is df-pn's: use --algo dfpn or dfpn-multi");
+    }
     let cfg = gamesearch::SolveConfig {
         focus,
         ..hex::config(

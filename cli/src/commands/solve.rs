@@ -120,6 +120,9 @@ pub fn run(args: SolveArgs, show: bool) -> Result<()> {
     if check && !matches!(algo, Solver::Dfpn | Solver::DfpnMulti) {
         bail!("--check verifies df-pn's proofs: use --algo dfpn or dfpn-multi");
     }
+    if focus.is_some() && !matches!(algo, Solver::Dfpn | Solver::DfpnMulti) {
+        bail!("--focus is df-pn's: use --algo dfpn or dfpn-multi");
+    }
     if book.is_some() && algo != Solver::AlphabetaTt {
         bail!("--book is read by the alpha-beta solver (leave out --algo)");
     }
