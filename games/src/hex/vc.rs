@@ -109,6 +109,9 @@ struct Search {
     owned_bits: u128,
     /// The pass of the rules under way (0: the adjacent pairs).
     pass: u16,
+    /// The circuit's matrix and right-hand side ([`Search::currents`]).
+    matrix: Vec<f64>,
+    rhs: Vec<f64>,
 }
 
 /// Answers kept per thread, by a hash of the question: the solver asks about the same
@@ -118,14 +121,19 @@ struct Search {
 const ANSWERS: usize = 1 << 16;
 
 /// One kept answer: the question (the owner's stones, the empty cells, and a tag of the board
-/// size and the owner) and what H-search found.
+/// size and the owner) and what H-search found, with the currents of its circuit by cell.
 #[derive(Clone, Copy)]
 struct Answer {
     own: u128,
     empty: u128,
     tag: u16,
     found: EdgeConnections,
+    currents: Currents,
 }
+
+/// The current through each cell of the owner's circuit over its connections
+/// ([`connection_currents`]), in 65,535ths of the whole.
+pub(crate) type Currents = [u16; 121];
 
 thread_local! {
     static ANSWERED: RefCell<Vec<Answer>> = const { RefCell::new(Vec::new()) };
@@ -142,6 +150,8 @@ thread_local! {
         within: [[0; MAX_NODES]; EMPTY_PAIR_CARRIER as usize + 1],
         owned_bits: 0,
         pass: 0,
+        matrix: vec![0.0; MAX_NODES * MAX_NODES],
+        rhs: vec![0.0; MAX_NODES],
     });
 }
 
@@ -353,6 +363,143 @@ impl Search {
         }
         changed
     }
+
+    /// The circuit's currents by empty cell ([`connection_currents`]), from the full
+    /// connections found.
+    fn currents(&mut self) -> Currents {
+        let nodes = self.nodes;
+        // 1. Each node's place in the circuit: the owner's nodes adjacent to an edge are that
+        //    edge (0: potential 1, 1: potential 0); the others are unknowns, numbered.
+        const SOURCE: usize = usize::MAX;
+        const SINK: usize = usize::MAX - 1;
+        let mut place = [0usize; MAX_NODES];
+        let mut unknowns = 0;
+        for (a, place) in place.iter_mut().enumerate().take(nodes) {
+            let (to_first, to_second) = (
+                a == 0 || self.owned(a) && self.adjacent(0, a),
+                a == 1 || self.owned(a) && self.adjacent(1, a),
+            );
+            *place = match (to_first, to_second) {
+                (true, true) => return [0; 121],
+                (true, false) => SOURCE,
+                (false, true) => SINK,
+                (false, false) => {
+                    unknowns += 1;
+                    unknowns - 1
+                }
+            };
+        }
+        let k = unknowns;
+        let (a_mat, b) = (&mut self.matrix, &mut self.rhs);
+        a_mat[..k * k].fill(0.0);
+        b[..k].fill(0.0);
+        // 2. The links: each pair with a full connection, but two of the owner's nodes.
+        let conductance = |s: &Search, x: usize, y: usize| -> f64 {
+            let list = &s.full[Search::at(x, y)];
+            if list.len == 0 || s.owned(x) && s.owned(y) {
+                return 0.0;
+            }
+            let shared = list.items().iter().fold(u128::MAX, |acc, &c| acc & c);
+            let base = if s.owned(x) || s.owned(y) { 2.0 } else { 1.0 };
+            base / f64::from(1 + shared.count_ones())
+        };
+        let mut total = 0.0;
+        for x in 0..nodes {
+            let mut ys = self.fulls[x] & !((2u128 << x) - 1);
+            while ys != 0 {
+                let y = ys.trailing_zeros() as usize;
+                ys &= ys - 1;
+                let g = conductance(self, x, y);
+                if g == 0.0 {
+                    continue;
+                }
+                let (a_mat, b) = (&mut self.matrix, &mut self.rhs);
+                match (place[x], place[y]) {
+                    (p, q) if p < SINK && q < SINK => {
+                        a_mat[p * k + p] += g;
+                        a_mat[q * k + q] += g;
+                        a_mat[p * k + q] -= g;
+                        a_mat[q * k + p] -= g;
+                    }
+                    (p, fixed) | (fixed, p) if p < SINK => {
+                        a_mat[p * k + p] += g;
+                        if fixed == SOURCE {
+                            b[p] += g;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let (a_mat, b) = (&mut self.matrix, &mut self.rhs);
+        // 3. The potentials by Gaussian elimination (symmetric, diagonally dominant; a node
+        //    cut off from both edges is held at 0 by a tiny leak).
+        for i in 0..k {
+            a_mat[i * k + i] += 1e-9;
+        }
+        for p in 0..k {
+            let pivot = a_mat[p * k + p];
+            for i in p + 1..k {
+                let f = a_mat[i * k + p] / pivot;
+                if f != 0.0 {
+                    for j in p..k {
+                        a_mat[i * k + j] -= f * a_mat[p * k + j];
+                    }
+                    b[i] -= f * b[p];
+                }
+            }
+        }
+        for i in (0..k).rev() {
+            let mut x = b[i];
+            for j in i + 1..k {
+                x -= a_mat[i * k + j] * b[j];
+            }
+            b[i] = x / a_mat[i * k + i];
+        }
+        let potential = |p: usize| match p {
+            SOURCE => 1.0,
+            SINK => 0.0,
+            i => self.rhs[i],
+        };
+        // 4. Through each empty cell, half of what flows along its links; the whole, what
+        //    leaves the source.
+        let mut through = [0.0f64; MAX_NODES];
+        for x in 0..nodes {
+            let mut ys = self.fulls[x] & !((2u128 << x) - 1);
+            while ys != 0 {
+                let y = ys.trailing_zeros() as usize;
+                ys &= ys - 1;
+                let g = conductance(self, x, y);
+                if g == 0.0 {
+                    continue;
+                }
+                let (vx, vy) = (potential(place[x]), potential(place[y]));
+                let flow = g * (vx - vy).abs();
+                through[x] += flow;
+                through[y] += flow;
+                if (place[x] == SOURCE) != (place[y] == SOURCE) {
+                    total += flow;
+                }
+            }
+        }
+        let mut out = [0u16; 121];
+        if total > 0.0 {
+            for (x, &flow) in through.iter().enumerate().take(nodes) {
+                if !self.owned(x) {
+                    let cell = self.cells[x].trailing_zeros() as usize;
+                    let share = (flow / (2.0 * total)).min(1.0);
+                    out[cell] = (share * 65_535.0) as u16;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether nodes `a` and `b` touch (a full connection with no carrier).
+    #[inline]
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.within[0][a] >> b & 1 != 0
+    }
 }
 
 /// H-search for the player with stones `own` and edges `from` and `to` (rows or columns),
@@ -365,6 +512,39 @@ pub(crate) fn edge_connections(
     n: u8,
     m: &Masks,
 ) -> EdgeConnections {
+    answer(own, empty, from, to, n, m, |a| a.found)
+}
+
+/// The resistance evaluation over H-search's connections (Shannon's Hex machine and
+/// Anshelevich 2002, with the virtual connections in the circuit as Benzene has them): the
+/// owner's circuit between its edges (first at potential 1, second at 0), whose nodes are its
+/// chains (a chain touching an edge is that edge) and the empty cells, and whose links are
+/// the full connections — a conductance of 1 between two empty cells, 2 between an empty cell
+/// and the owner's node, divided by one plus the cells every carrier of the pair shares (an
+/// adjacent pair: none); two of the owner's nodes meet only through the cells between them.
+/// The current through each empty cell, as a share of all that flows, by cell; none when the
+/// edges are joined or cut apart.
+pub(crate) fn connection_currents(
+    own: u128,
+    empty: u128,
+    from: u128,
+    to: u128,
+    n: u8,
+    m: &Masks,
+) -> Currents {
+    answer(own, empty, from, to, n, m, |a| a.currents)
+}
+
+/// The kept answer to the question, or H-search's new one, read by `read`.
+fn answer<T>(
+    own: u128,
+    empty: u128,
+    from: u128,
+    to: u128,
+    n: u8,
+    m: &Masks,
+    read: impl Fn(&Answer) -> T,
+) -> T {
     // The first edge tells the owner: Black's is the top row.
     let tag = u16::from(n) << 1 | u16::from(from == m.top);
     let mixed = own.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)
@@ -376,43 +556,50 @@ pub(crate) fn edge_connections(
         a.borrow()
             .get(slot)
             .filter(|e| e.own == own && e.empty == empty && e.tag == tag)
-            .map(|e| e.found)
+            .map(&read)
     });
-    if let Some(found) = kept {
-        return found;
+    if let Some(kept) = kept {
+        return kept;
     }
-    let found = search(own, empty, from, to, n, m);
+    let (found, currents) = search(own, empty, from, to, n, m);
+    let new = Answer {
+        own,
+        empty,
+        tag,
+        found,
+        currents,
+    };
     ANSWERED.with(|a| {
         let mut a = a.borrow_mut();
         if a.is_empty() {
             // Empty cells are never all zero with a tag of 0: no slot matches before a store.
-            let none = EdgeConnections {
-                full: false,
-                semi: false,
-                must_play: 0,
-            };
-            a.resize(
-                ANSWERS,
-                Answer {
-                    own: 0,
-                    empty: 0,
-                    tag: 0,
-                    found: none,
+            let none = Answer {
+                own: 0,
+                empty: 0,
+                tag: 0,
+                found: EdgeConnections {
+                    full: false,
+                    semi: false,
+                    must_play: 0,
                 },
-            );
+                currents: [0; 121],
+            };
+            a.resize(ANSWERS, none);
         }
-        a[slot] = Answer {
-            own,
-            empty,
-            tag,
-            found,
-        };
+        a[slot] = new;
     });
-    found
+    read(&new)
 }
 
-/// [`edge_connections`]'s work.
-fn search(own: u128, empty: u128, from: u128, to: u128, n: u8, m: &Masks) -> EdgeConnections {
+/// [`edge_connections`]'s and [`connection_currents`]'s work.
+fn search(
+    own: u128,
+    empty: u128,
+    from: u128,
+    to: u128,
+    n: u8,
+    m: &Masks,
+) -> (EdgeConnections, Currents) {
     SEARCH.with(|s| {
         let mut s = s.borrow_mut();
         // The nodes: the two edges, the chains, the empty cells.
@@ -478,18 +665,53 @@ fn search(own: u128, empty: u128, from: u128, to: u128, n: u8, m: &Masks) -> Edg
         } else {
             semis.items().iter().fold(m.board, |acc, &c| acc & c)
         };
-        EdgeConnections {
-            full,
-            semi: full || semis.len > 0,
-            must_play,
-        }
+        let currents = if full { [0; 121] } else { s.currents() };
+        (
+            EdgeConnections {
+                full,
+                semi: full || semis.len > 0,
+                must_play,
+            },
+            currents,
+        )
     })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::bits::masks;
+    use super::connection_currents;
+
+    #[test]
+    fn a_corridor_carries_the_whole_current() {
+        // 3x3, White on every cell but the middle column: Black's current runs through all
+        // three cells, and through no other.
+        let m = masks(3);
+        let column: u128 = 1 << 1 | 1 << 4 | 1 << 7;
+        let currents = connection_currents(0, column, m.top, m.bottom, 3, m);
+        for (cell, &c) in currents.iter().enumerate() {
+            let want = if column >> cell & 1 != 0 { 65_535 } else { 0 };
+            assert!((i32::from(c) - want).abs() <= 2, "cell {cell}: {c}");
+        }
+    }
+
+    #[test]
+    fn two_equal_corridors_share_the_current_and_a_joined_player_has_none() {
+        // 3x3, White down the middle column: Black's columns a and c each carry half.
+        let m = masks(3);
+        let middle: u128 = 1 << 1 | 1 << 4 | 1 << 7;
+        let currents = connection_currents(0, m.board & !middle, m.top, m.bottom, 3, m);
+        for (cell, &c) in currents.iter().enumerate().take(9) {
+            let want = if middle >> cell & 1 != 0 { 0 } else { 32_767 };
+            assert!((i32::from(c) - want).abs() <= 2, "cell {cell}: {c}");
+        }
+        // A column of Black stones joins its edges: no current is asked for.
+        let currents = connection_currents(middle, m.board & !middle, m.top, m.bottom, 3, m);
+        assert!(currents.iter().all(|&c| c == 0));
+    }
+
     #[test]
     fn an_answer_takes_the_bytes_its_doc_says() {
-        assert_eq!(std::mem::size_of::<super::Answer>(), 80);
+        assert_eq!(std::mem::size_of::<super::Answer>(), 320);
     }
 }
