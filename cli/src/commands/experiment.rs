@@ -86,7 +86,7 @@ pub enum ExperimentKind {
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1024))]
         threads: u64,
         /// df-pn's focus: a node weighs its first 1 + SHARE × (live children) children in the
-        /// move order until they are refuted (default 1: every child).
+        /// move order until they are refuted (1: every child; default: Hex's, 0.25).
         #[arg(long, value_name = "SHARE", value_parser = crate::args::parse_focus)]
         focus: Option<f64>,
         #[command(flatten)]

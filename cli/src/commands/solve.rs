@@ -59,7 +59,7 @@ pub struct SolveArgs {
     pub mobility: bool,
     /// df-pn: focused search — a node weighs its first 1 + SHARE × (live children) children in
     /// the game's order until they are refuted (1: every child). Default: the game's
-    /// (Domineering: 0.01, two live children; the others: every child).
+    /// (Hex: 0.25; Domineering: 0.01, two live children; the others: every child).
     #[arg(long, value_name = "SHARE", value_parser = parse_focus)]
     pub focus: Option<f64>,
     /// Transposition table size in MiB (alphabeta-tt, dfpn).
