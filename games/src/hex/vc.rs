@@ -109,9 +109,11 @@ struct Search {
     owned_bits: u128,
     /// The pass of the rules under way (0: the adjacent pairs).
     pass: u16,
-    /// The circuit's matrix and right-hand side ([`Search::currents`]).
+    /// The circuit's matrix and right-hand side, and its links with their conductances
+    /// ([`Search::currents`]).
     matrix: Vec<f64>,
     rhs: Vec<f64>,
+    links: Vec<(u8, u8, f64)>,
 }
 
 /// Answers kept per thread, by a hash of the question: the solver asks about the same
@@ -152,6 +154,7 @@ thread_local! {
         pass: 0,
         matrix: vec![0.0; MAX_NODES * MAX_NODES],
         rhs: vec![0.0; MAX_NODES],
+        links: Vec::with_capacity(MAX_NODES * (MAX_NODES - 1) / 2),
     });
 }
 
@@ -403,7 +406,8 @@ impl Search {
             let base = if s.owned(x) || s.owned(y) { 2.0 } else { 1.0 };
             base / f64::from(1 + shared.count_ones())
         };
-        let mut total = 0.0;
+        let mut links = std::mem::take(&mut self.links);
+        links.clear();
         for x in 0..nodes {
             let mut ys = self.fulls[x] & !((2u128 << x) - 1);
             while ys != 0 {
@@ -413,6 +417,7 @@ impl Search {
                 if g == 0.0 {
                     continue;
                 }
+                links.push((x as u8, y as u8, g));
                 let (a_mat, b) = (&mut self.matrix, &mut self.rhs);
                 match (place[x], place[y]) {
                     (p, q) if p < SINK && q < SINK => {
@@ -464,24 +469,17 @@ impl Search {
         // 4. Through each empty cell, half of what flows along its links; the whole, what
         //    leaves the source.
         let mut through = [0.0f64; MAX_NODES];
-        for x in 0..nodes {
-            let mut ys = self.fulls[x] & !((2u128 << x) - 1);
-            while ys != 0 {
-                let y = ys.trailing_zeros() as usize;
-                ys &= ys - 1;
-                let g = conductance(self, x, y);
-                if g == 0.0 {
-                    continue;
-                }
-                let (vx, vy) = (potential(place[x]), potential(place[y]));
-                let flow = g * (vx - vy).abs();
-                through[x] += flow;
-                through[y] += flow;
-                if (place[x] == SOURCE) != (place[y] == SOURCE) {
-                    total += flow;
-                }
+        let mut total = 0.0;
+        for &(x, y, g) in &links {
+            let (x, y) = (usize::from(x), usize::from(y));
+            let flow = g * (potential(place[x]) - potential(place[y])).abs();
+            through[x] += flow;
+            through[y] += flow;
+            if (place[x] == SOURCE) != (place[y] == SOURCE) {
+                total += flow;
             }
         }
+        self.links = links;
         let mut out = [0u16; 121];
         if total > 0.0 {
             for (x, &flow) in through.iter().enumerate().take(nodes) {
