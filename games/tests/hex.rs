@@ -321,6 +321,33 @@ proptest! {
     }
 }
 
+/// A root that the connections settle names its winning move after a handful of nodes:
+/// White, after Black's a1 on 5x5, has a semi connection between its edges, so df-pn proves
+/// the root without a child; its deciding move is then looked for among the moves the
+/// knowledge keeps, in its order, side by side (in the cells' order, each losing move first
+/// solved in full, it took 173 nodes).
+#[test]
+fn a_root_settled_by_its_connections_finds_its_winning_move_at_once() {
+    let p = Hex::new(5, false).unwrap().play_moves("a1").unwrap();
+    for method in [Method::Dfpn, Method::DfpnMulti] {
+        let s = solve(&p, method, &small_table()).unwrap();
+        assert_eq!(s.value, Some(-1), "{method:?}: White wins");
+        let m = s.best_move.expect("a winning move");
+        let after = solve(&p.play(m), Method::AlphaBetaTt, &small_table()).unwrap();
+        assert_eq!(
+            after.value,
+            Some(-1),
+            "{method:?}'s {} wins",
+            p.move_name(m)
+        );
+        assert!(
+            s.stats.nodes() <= 20,
+            "{method:?}: {} nodes",
+            s.stats.nodes()
+        );
+    }
+}
+
 /// The published 6x6 results of every opening (Benzene's regression file): solved by df-pn.
 #[test]
 #[ignore = "minutes: `cargo test --release -p gamesearch-games --test hex -- --ignored`"]

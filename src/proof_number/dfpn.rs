@@ -648,13 +648,23 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     /// assert_eq!(d.prove(&Nim::new(8), 0).answer, Answer::Disproven);
     /// ```
     pub fn prove(&mut self, root: &G, v: Score) -> DfpnResult<G::Move> {
+        self.prove_deciding(root, v, true)
+    }
+
+    /// [`Dfpn::prove`], finding the deciding root move only when `with_move` asks for it (a
+    /// threshold on the way to a value needs none; finding one may search children).
+    fn prove_deciding(&mut self, root: &G, v: Score, with_move: bool) -> DfpnResult<G::Move> {
         let before = self.stats;
         self.v = v;
         self.stats.tests += 1;
         let key = self.key(root, self.cfg.depth);
         let (pn, dn) = self.mid(root, key, self.cfg.depth, INFINITE, INFINITE);
         let answer = answer_of(pn, dn);
-        let best_move = self.deciding_move(root, answer);
+        let best_move = if with_move {
+            self.deciding_move(root, answer)
+        } else {
+            None
+        };
         let stats = self.stats.since(&before);
         DfpnResult {
             threshold: v,
@@ -690,10 +700,65 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
             return None;
         }
         let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
-        let moves: SmallVec<[G::Move; 16]> = root.moves().collect();
-        moves
-            .into_iter()
-            .find(|&m| self.status(&root.play(m), child_depth) == Some(want))
+        let all: SmallVec<[G::Move; 16]> = root.moves().collect();
+        // The candidates, likeliest first: playing to the end, a win with the next move, then
+        // the moves the game's knowledge keeps in its order, then the rest (a root settled by
+        // its bounds was never expanded, and a losing child tried first is solved in full).
+        let mut moves = all.clone();
+        if depth == u32::MAX {
+            let kept = root.non_losing_moves(&mut moves);
+            moves.truncate(kept);
+            root.order_moves(&mut moves);
+            if let Some(win) = root.immediate_win() {
+                moves.insert(0, win);
+            }
+            for &m in &all {
+                if !moves.contains(&m) {
+                    moves.push(m);
+                }
+            }
+        }
+        // The children searched side by side (a loss tried first would otherwise be solved in
+        // full before a win after it is looked at): each in turn until its number in the
+        // wanted direction (the proof number for a proof) reaches a threshold that doubles each
+        // round, the table keeping the work. The first round, at 1, only reads the table; a
+        // child settled the wrong way is dropped.
+        let mut candidates: SmallVec<[(G, u64, G::Move); 16]> = moves
+            .iter()
+            .map(|&m| {
+                let c = root.play(m);
+                let k = self.key(&c, child_depth);
+                (c, k, m)
+            })
+            .collect();
+        let mut threshold: Number = 1;
+        while !candidates.is_empty() && !self.budget.stopped {
+            let mut i = 0;
+            while i < candidates.len() && !self.budget.stopped {
+                let (c, k, m) = &candidates[i];
+                let (k, m) = (*k, *m);
+                let (th_pn, th_dn) = if want {
+                    (threshold, INFINITE)
+                } else {
+                    (INFINITE, threshold)
+                };
+                let (pn, dn) = self.mid(c, k, child_depth, th_pn, th_dn);
+                match answer_of(pn, dn) {
+                    Answer::Unknown => i += 1,
+                    Answer::Proven if want => return Some(m),
+                    Answer::Disproven if !want => return Some(m),
+                    _ => {
+                        candidates.remove(i);
+                    }
+                }
+            }
+            if threshold == INFINITE {
+                break;
+            }
+            // (Up to INFINITE, the last round: every child searched to its end.)
+            threshold = threshold.saturating_mul(2);
+        }
+        None
     }
 
     /// The proof (`proof`: of `V >= v`) or disproof tree of `root` for threshold `v`, after
@@ -775,7 +840,8 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         self.value_with(root, |_| {})
     }
 
-    /// [`Dfpn::value`], calling `on_run` with each threshold's result as it comes.
+    /// [`Dfpn::value`], calling `on_run` with each threshold's result as it comes (without a
+    /// best move: the deciding move is found once, for the final answer).
     pub fn value_with(
         &mut self,
         root: &G,
@@ -783,18 +849,16 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     ) -> PnValue<G::Move> {
         let before = self.stats;
         let mut runs = Vec::new();
-        let mut best_move = None;
+        let best_move;
         let bounds = root.value_bounds();
         let search = super::value_by_thresholds(bounds, |v| {
             // In a game without draws, "V >= 0?" is "V >= 1?" (answered from the table when asked
             // before).
             let v = if !G::DRAWS && v == 0 { 1 } else { v };
-            let r = self.prove(root, v);
+            // (The deciding move is found once, for the final answer below.)
+            let r = self.prove_deciding(root, v, false);
             runs.push((v, r.answer));
             on_run(&r);
-            if r.best_move.is_some() {
-                best_move = r.best_move;
-            }
             match r.answer {
                 Answer::Proven => Some(true),
                 Answer::Disproven => Some(false),
