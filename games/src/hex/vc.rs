@@ -118,9 +118,13 @@ struct Search {
 
 /// Answers kept per thread, by a hash of the question: the solver asks about the same
 /// position more than once (its bounds, then its moves, and again when df-pn comes back to a
-/// node). 2^16 entries of 80 bytes, 5 MiB a thread: on two 6x6 openings the smaller 2^12
-/// searched 9 % more positions again, the larger 2^20 2 % fewer.
+/// node). At most 2^16 entries (20 MiB a thread: on two 6x6 openings the smaller 2^12
+/// searched 9 % more positions again, the larger 2^20 2 % fewer), from 2^10 (320 KiB) four
+/// times larger each time as many answers were stored as it has entries: filling 20 MiB cost
+/// a small solve (3x3, 5x5) about 20 ms.
 const ANSWERS: usize = 1 << 16;
+/// The entries the kept answers start with.
+const FIRST_ANSWERS: usize = 1 << 10;
 
 /// One kept answer: the question (the owner's stones, the empty cells, and a tag of the board
 /// size and the owner) and what H-search found, with the currents of its circuit by cell.
@@ -138,7 +142,8 @@ struct Answer {
 pub(crate) type Currents = [u16; 121];
 
 thread_local! {
-    static ANSWERED: RefCell<Vec<Answer>> = const { RefCell::new(Vec::new()) };
+    /// The kept answers, and how many were stored since their size last changed.
+    static ANSWERED: RefCell<(Vec<Answer>, usize)> = const { RefCell::new((Vec::new(), 0)) };
     static SEARCH: RefCell<Search> = RefCell::new(Search {
         nodes: 0,
         cells: [0; MAX_NODES],
@@ -548,11 +553,15 @@ fn answer<T>(
     let mixed = own.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)
         ^ empty.wrapping_mul(0xD6E8_FEB8_6659_FD93_A5A3_5625_9E4A_A9D1)
         ^ u128::from(tag);
-    let slot = (((mixed >> 64) as u64 ^ mixed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        >> (64 - ANSWERS.trailing_zeros())) as usize;
+    let hash = ((mixed >> 64) as u64 ^ mixed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // The question's slot in a table of `entries` (a power of two).
+    let slot = |entries: usize| (hash >> (64 - entries.trailing_zeros())) as usize;
     let kept = ANSWERED.with(|a| {
-        a.borrow()
-            .get(slot)
+        let a = a.borrow();
+        if a.0.is_empty() {
+            return None;
+        }
+        a.0.get(slot(a.0.len()))
             .filter(|e| e.own == own && e.empty == empty && e.tag == tag)
             .map(&read)
     });
@@ -568,8 +577,8 @@ fn answer<T>(
         currents,
     };
     ANSWERED.with(|a| {
-        let mut a = a.borrow_mut();
-        if a.is_empty() {
+        let (answers, stored) = &mut *a.borrow_mut();
+        if answers.is_empty() || (answers.len() < ANSWERS && *stored >= answers.len()) {
             // Empty cells are never all zero with a tag of 0: no slot matches before a store.
             let none = Answer {
                 own: 0,
@@ -582,9 +591,14 @@ fn answer<T>(
                 },
                 currents: [0; 121],
             };
-            a.resize(ANSWERS, none);
+            let entries = (answers.len() * 4).clamp(FIRST_ANSWERS, ANSWERS);
+            answers.clear();
+            answers.resize(entries, none);
+            *stored = 0;
         }
-        a[slot] = new;
+        let at = slot(answers.len());
+        answers[at] = new;
+        *stored += 1;
     });
     read(&new)
 }
