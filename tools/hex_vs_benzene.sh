@@ -12,10 +12,13 @@
 # the openings (default: every one):
 #   BENZENE=/tmp/benzene/build/src/mohex/mohex tools/hex_vs_benzene.sh 5
 #   BENZENE=… tools/hex_vs_benzene.sh 6 a1 b1 c1 d1 e1 f1 a2 b2 c2 d2 e2 f2 a3 b3 c3 d3 e3 f3
+# WITHOUT=0 leaves out Benzene without its knowledge (which takes over 900 s on some 6x6
+# openings).
 B=${B:-target/release/gamesearch}
 BENZENE=${BENZENE:?set BENZENE to the mohex binary}
 LIMIT=${LIMIT:-600}
 TT_MB=${TT_MB:-256}
+WITHOUT=${WITHOUT:-1}
 n=${1:-5}
 shift
 cells=("$@")
@@ -40,11 +43,16 @@ for cell in "${cells[@]}"; do
   nodes=$(echo "$o" | tr -d ' \n' | grep -o '"interior":[0-9]*,"leaves":[0-9]*' | grep -o '[0-9]*' | paste -sd+ | bc)
   ms=$(echo "$o" | grep -o '"time_ms": [0-9.]*' | grep -o '[0-9.]*$')
   read -r w1 m1 t1 <<< "$(benzene "" "$cell")"
-  read -r w2 m2 t2 <<< "$(benzene "$OFF" "$cell")"
+  if [ "$WITHOUT" = 0 ]; then
+    w2=- m2=0 t2=0
+  else
+    read -r w2 m2 t2 <<< "$(benzene "$OFF" "$cell")"
+  fi
   printf '%s: ours %s %s nodes %.0f ms | benzene %s %s MIDs %s ms | without VCs and ICE %s %s MIDs %s ms\n' \
     "$cell" "$v" "$nodes" "$ms" "$w1" "$m1" "$t1" "$w2" "$m2" "$t2"
   tot=($(echo "${tot[0]} + ${nodes:-0}; ${tot[1]} + ${ms:-0}; ${tot[2]} + ${m1:-0}; ${tot[3]} + ${t1:-0}; ${tot[4]} + ${m2:-0}; ${tot[5]} + ${t2:-0}" | bc))
 done
-printf '%sx%s, %s openings: ours %s nodes %.0f ms | benzene %s MIDs %.0f ms (ratio %.2f) | without VCs and ICE %s MIDs %.0f ms (ratio %.2f)\n' \
-  "$n" "$n" "${#cells[@]}" "${tot[0]}" "${tot[1]}" "${tot[2]}" "${tot[3]}" "$(echo "${tot[1]} / ${tot[3]}" | bc -l)" \
-  "${tot[4]}" "${tot[5]}" "$(echo "${tot[1]} / ${tot[5]}" | bc -l)"
+ratio() { if [ "$(echo "$2 > 0" | bc)" = 1 ]; then printf '%.2f' "$(echo "$1 / $2" | bc -l)"; else echo -; fi; }
+printf '%sx%s, %s openings: ours %s nodes %.0f ms | benzene %s MIDs %.0f ms (ratio %s) | without VCs and ICE %s MIDs %.0f ms (ratio %s)\n' \
+  "$n" "$n" "${#cells[@]}" "${tot[0]}" "${tot[1]}" "${tot[2]}" "${tot[3]}" "$(ratio "${tot[1]}" "${tot[3]}")" \
+  "${tot[4]}" "${tot[5]}" "$(ratio "${tot[1]}" "${tot[5]}")"

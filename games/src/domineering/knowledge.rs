@@ -652,8 +652,8 @@ impl SolverKnowledge for Domineering {
 
     /// df-pn weighs two live children a node (up to a hundred live): the order puts the best
     /// move first so often that the rest are seldom worth weighing (`solve --algo dfpn-multi
-    /// --tt-mb 1024`, nodes: 8x6 18.0 M without the focus, 2.81 M at a share of 0.25, 353 k
-    /// here; 7x7 397 k, 94 k, 22.5 k; 6x6 58.5 k, 21.6 k, 11.3 k).
+    /// --tt-mb 1024`, nodes at 31ffa55: 8x6 10.75 M without the focus, 1.48 M at a share of
+    /// 0.25, 132 k here; 7x7 357 k, 91 k, 19.7 k; 6x6 20.0 k, 4.9 k, 1.9 k).
     const DFPN_FOCUS: Option<f64> = Some(0.01);
 
     /// Enhanced transposition cut-offs to ply 20 (one thread, 1 GiB: 7x7 6.00 → 4.35 M nodes,

@@ -264,7 +264,7 @@ impl SolverKnowledge for Hex {
     /// filled-in board (the share of each player's current between its edges that runs
     /// through the cell, the larger of the two: `vc::connection_currents`), then by rank: next
     /// to the opponent's stones, then the mover's, then near the centre; a swap last. The 36
-    /// 6x6 openings (df-pn, nodes): focused at 0.25, 262,675 by the larger current and 282,733
+    /// 6x6 openings (df-pn, nodes, at b54da2b): focused at 0.25, 262,675 by the larger current and 282,733
     /// by the two added (Benzene's); weighing every child, 335,717, 337,255 and 344,136 by the
     /// rank alone, which focused does worse (386,650 at 0.5). A circuit over neighbours alone,
     /// without the connections, did worse than the rank.
@@ -350,8 +350,8 @@ impl SolverKnowledge for Hex {
     const GUESS_BY_DEEPENING: bool = false;
 
     /// df-pn weighs a quarter of a node's live children (and one more) in the order above,
-    /// as Benzene's does (the 36 6x6 openings: 262,675 nodes against 335,717 weighing every
-    /// child; 289,351 at 0.5, 308,908 at 0.15).
+    /// as Benzene's does (the 36 6x6 openings at b54da2b: 262,675 nodes against 335,717
+    /// weighing every child; 289,351 at 0.5, 308,908 at 0.15).
     const DFPN_FOCUS: Option<f64> = Some(0.25);
 
     /// No draws: a value is ±1.
