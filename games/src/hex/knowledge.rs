@@ -264,10 +264,10 @@ impl SolverKnowledge for Hex {
     /// filled-in board (the share of each player's current between its edges that runs
     /// through the cell, the larger of the two: `vc::connection_currents`), then by rank: next
     /// to the opponent's stones, then the mover's, then near the centre; a swap last. The 36
-    /// 6x6 openings (df-pn, nodes, at b54da2b): focused at 0.25, 262,675 by the larger current and 282,733
-    /// by the two added (Benzene's); weighing every child, 335,717, 337,255 and 344,136 by the
-    /// rank alone, which focused does worse (386,650 at 0.5). A circuit over neighbours alone,
-    /// without the connections, did worse than the rank.
+    /// 6x6 openings (df-pn, nodes, at b54da2b): focused at 0.25, 262,675 by the larger current
+    /// and 282,733 by the two added (Benzene's); weighing every child, 335,717, 337,255 and
+    /// 344,136 by the rank alone, which focused does worse (386,650 at 0.5). A circuit over
+    /// neighbours alone, without the connections, did worse than the rank.
     fn order_moves(&self, moves: &mut [u8]) {
         if moves.len() < 2 {
             return;
