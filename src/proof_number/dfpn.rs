@@ -704,20 +704,21 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         // The candidates, likeliest first: playing to the end, a win with the next move, then
         // the moves the game's knowledge keeps in its order, then the rest (a root settled by
         // its bounds was never expanded, and a losing child tried first is solved in full).
-        let mut moves = all.clone();
-        if depth == u32::MAX {
-            let kept = root.non_losing_moves(&mut moves);
-            moves.truncate(kept);
-            root.order_moves(&mut moves);
-            if let Some(win) = root.immediate_win() {
-                moves.insert(0, win);
-            }
-            for &m in &all {
+        let moves = if depth == u32::MAX {
+            let mut kept = all.clone();
+            let n = root.non_losing_moves(&mut kept);
+            kept.truncate(n);
+            root.order_moves(&mut kept);
+            let mut moves: SmallVec<[G::Move; 16]> = root.immediate_win().into_iter().collect();
+            for &m in kept.iter().chain(&all) {
                 if !moves.contains(&m) {
                     moves.push(m);
                 }
             }
-        }
+            moves
+        } else {
+            all
+        };
         // The children searched side by side (a loss tried first would otherwise be solved in
         // full before a win after it is looked at): each in turn until its number in the
         // wanted direction (the proof number for a proof) reaches a threshold that doubles each
