@@ -37,7 +37,8 @@
 //! a position whose every move loses at once takes the game's value for it; the quiet bounds
 //! settle a threshold outside them without a search; near the end, the game's own small search
 //! ([`crate::SolverKnowledge::endgame_value`]) answers the threshold with a null window, so the
-//! last plies are neither expanded nor stored node by node; the symmetric key
+//! last plies are neither expanded nor stored node by node; a child refuted may refute
+//! siblings with it ([`crate::SolverKnowledge::prune_by_refutation`]); the symmetric key
 //! ([`crate::SolverKnowledge::canonical_key`]) makes a position and its images one entry.
 
 use smallvec::SmallVec;
@@ -253,6 +254,17 @@ fn answer_of(pn: Number, dn: Number) -> Answer {
     }
 }
 
+/// Whether a child's numbers refute it for the side to move: disproven at an OR node, proven
+/// at an AND node.
+#[inline]
+fn refutes((pn, dn): (Number, Number), or: bool) -> bool {
+    if or {
+        dn == 0
+    } else {
+        pn == 0
+    }
+}
+
 /// Sum capped below ∞ (only a proof or disproof is ∞).
 #[inline]
 fn add(a: Number, b: Number) -> Number {
@@ -274,7 +286,7 @@ fn focused_width(numbers: &[(Number, Number)], or: bool, share: f64) -> usize {
     if share >= 1.0 {
         return numbers.len();
     }
-    let refuted = |&(cp, cd): &(Number, Number)| if or { cd == 0 } else { cp == 0 };
+    let refuted = |&n: &(Number, Number)| refutes(n, or);
     let decides = |&(cp, cd): &(Number, Number)| if or { cp == 0 } else { cd == 0 };
     if numbers.iter().any(decides) {
         return numbers.len();
@@ -562,6 +574,18 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
                 }
             })
             .collect();
+        // A child refuted may show siblings no better, which are refuted with it unsearched
+        // (the game's proof-set pruning): those the table or the leaves refute now, then each
+        // the search refutes. (Not where positions repeat: a refutation may be the line's.)
+        let prunes = G::PRUNES_BY_REFUTATION && !G::REPEATS && depth == u32::MAX;
+        if prunes {
+            let refuted: SmallVec<[usize; 16]> = (0..numbers.len())
+                .filter(|&i| refutes(numbers[i], or))
+                .collect();
+            for i in refuted {
+                self.prune_by_refutation(p, &moves, &children, &mut numbers, i, or);
+            }
+        }
         let (mut pn, mut dn);
         loop {
             // This node's numbers from its children's (the focused ones'), and the best two.
@@ -614,6 +638,9 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
                 )
             };
             numbers[best] = self.mid(c, *k, child_depth, tp, td);
+            if prunes && refutes(numbers[best], or) {
+                self.prune_by_refutation(p, &moves, &children, &mut numbers, best, or);
+            }
         }
         let work = self.stats.nodes() - start;
         if G::REPEATS {
@@ -635,6 +662,35 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         }
         self.store(key, pn, dn, work, None);
         (pn, dn)
+    }
+
+    /// Marks refuted the open siblings of the refuted child `i` that the game shows no better
+    /// ([`SolverKnowledge::prune_by_refutation`]).
+    fn prune_by_refutation(
+        &mut self,
+        p: &G,
+        moves: &[G::Move],
+        children: &[(G, u64, Option<Score>)],
+        numbers: &mut [(Number, Number)],
+        i: usize,
+        or: bool,
+    ) {
+        let mut open: SmallVec<[G::Move; 32]> = moves
+            .iter()
+            .zip(numbers.iter())
+            .filter(|&(_, &n)| !refutes(n, or))
+            .map(|(&m, _)| m)
+            .collect();
+        let kept = p.prune_by_refutation(moves[i], &children[i].0, &mut open);
+        let dropped = &open[kept.min(open.len())..];
+        if dropped.is_empty() {
+            return;
+        }
+        for (m, n) in moves.iter().zip(numbers.iter_mut()) {
+            if dropped.contains(m) {
+                *n = if or { (INFINITE, 0) } else { (0, INFINITE) };
+            }
+        }
     }
 
     /// PN(v): whether `V(root) >= v`, within the budgets.

@@ -159,6 +159,31 @@ pub trait SolverKnowledge: Game {
         moves.len()
     }
 
+    /// True when the game prunes by refutation ([`SolverKnowledge::prune_by_refutation`]):
+    /// df-pn then asks it each time a child is found refuted. Default: false.
+    const PRUNES_BY_REFUTATION: bool = false;
+
+    /// The search found the move `refuted`, which leads to `child`, refuted: no good enough
+    /// for the side to move here. Moves the game can then show to be no better for the mover
+    /// than `refuted` go to the back of `moves` (the siblings still open), and the count of
+    /// those left in front is returned; the search drops the others as refuted too. The
+    /// dominance must hold for the game's true values, whatever the search asked. Hex: when
+    /// the opponent, to move in `child`, holds a virtual connection, a stone outside its
+    /// carrier and the opponent's stones leaves the same connection standing, and an extra
+    /// stone never helps — every such move loses too (the proof-set pruning of Benzene's
+    /// solvers, Arneson, Hayward & Henderson 2010). Only with
+    /// [`SolverKnowledge::PRUNES_BY_REFUTATION`].
+    /// Default: every move kept.
+    fn prune_by_refutation(
+        &self,
+        refuted: Self::Move,
+        child: &Self,
+        moves: &mut [Self::Move],
+    ) -> usize {
+        let _ = (refuted, child);
+        moves.len()
+    }
+
     /// True when, after any move [`SolverKnowledge::non_losing_moves`] keeps, the side to move
     /// has no [`SolverKnowledge::immediate_win`] (Connect-Four: every kept move blocks or avoids
     /// the opponent's threats). The solver then asks for immediate wins only where that is not
@@ -456,6 +481,18 @@ where
         self.inner().non_losing_moves(moves)
     }
     const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = A::Inner::NON_LOSING_PREVENTS_IMMEDIATE_WIN;
+    const PRUNES_BY_REFUTATION: bool = A::Inner::PRUNES_BY_REFUTATION;
+    #[inline]
+    fn prune_by_refutation(
+        &self,
+        refuted: Self::Move,
+        child: &Self,
+        moves: &mut [Self::Move],
+    ) -> usize {
+        // A monotone map keeps "no better than".
+        self.inner()
+            .prune_by_refutation(refuted, child.inner(), moves)
+    }
     #[inline]
     fn quiet_bounds(&self) -> Option<(Score, Score)> {
         mapped_bounds::<A>(self.inner().quiet_bounds())

@@ -241,10 +241,49 @@ impl SolverKnowledge for Hex {
         kept
     }
 
+    /// Proof-set pruning (Arneson, Hayward & Henderson 2010): the opponent, to move in
+    /// `child`, wins there by a cell that joins its edges, or by a connection H-search finds on
+    /// the child's filled-in board (full or semi: it moves first). That win rests only on the
+    /// connection's cells and the opponent's stones, real or filled in; a stone of the mover's
+    /// anywhere else leaves it standing (the fill-in stays sound with a stone more: a dead cell
+    /// stays dead), and its stone on `refuted` as well only helps the mover (an extra stone
+    /// never hurts its owner). So every move outside those cells loses too. Before a swap, and
+    /// where the child's win is no connection the knowledge sees, every move is kept. The 36
+    /// 6x6 openings: 159,363 nodes against 163,608 without, 7 % less time; the 25 5x5 ones 763
+    /// against 787. (A proof found deeper, by search, would prune more; df-pn keeps none.)
+    fn prune_by_refutation(&self, _refuted: u8, child: &Hex, moves: &mut [u8]) -> usize {
+        if self.can_swap() || child.can_swap() || child.over {
+            return moves.len();
+        }
+        let theirs_black = child.black_to_move;
+        let wins = child.winning_cells(theirs_black);
+        let proof = if wins != 0 {
+            let (theirs, _, _) = child.side(theirs_black);
+            (wins & wins.wrapping_neg()) | theirs
+        } else {
+            let filled = child.filled_in();
+            let found = child.edge_connections_of(filled, theirs_black);
+            if !found.semi {
+                return moves.len();
+            }
+            found.carrier | if theirs_black { filled.0 } else { filled.1 }
+        };
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            if moves[i] == SWAP || proof >> moves[i] & 1 != 0 {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        kept
+    }
+
     /// After a kept move the opponent has no winning cell: there was none, or the mover took
     /// the only one (a stone of the mover's never makes one for the opponent); after a swap,
     /// Black has no stone.
     const NON_LOSING_PREVENTS_IMMEDIATE_WIN: bool = true;
+
+    const PRUNES_BY_REFUTATION: bool = true;
 
     /// Two or more winning cells of the opponent: the opponent wins.
     fn forced_loss_value(&self) -> Option<Score> {

@@ -118,10 +118,10 @@ struct Search {
 
 /// Answers kept per thread, by a hash of the question: the solver asks about the same
 /// position more than once (its bounds, then its moves, and again when df-pn comes back to a
-/// node). At most 2^16 entries (20 MiB a thread: on two 6x6 openings the smaller 2^12
-/// searched 9 % more positions again, the larger 2^20 2 % fewer), from 2^10 (320 KiB) four
-/// times larger each time as many answers were stored as it has entries: filling 20 MiB cost
-/// a small solve (3x3, 5x5) about 20 ms.
+/// node). At most 2^16 entries (21 MiB a thread: on two 6x6 openings the smaller 2^12
+/// searched 9 % more positions again, the larger 2^20 2 % fewer), from 2^10 (336 KiB) four
+/// times larger each time as many answers were stored as it has entries: filling the whole
+/// at once cost a small solve (3x3, 5x5) about 20 ms.
 const ANSWERS: usize = 1 << 16;
 /// The entries the kept answers start with.
 const FIRST_ANSWERS: usize = 1 << 10;
@@ -173,6 +173,10 @@ pub(crate) struct EdgeConnections {
     /// The cells in every semi connection's carrier (all of them if there is none; none if
     /// there is a full connection): where the opponent, to move, must play.
     pub must_play: u128,
+    /// The smallest carrier of a full connection when there is one, else of a semi one (its
+    /// key among its cells); none when there is neither: with the owner's stones, all that
+    /// its win rests on.
+    pub carrier: u128,
 }
 
 impl Search {
@@ -588,6 +592,7 @@ fn answer<T>(
                     full: false,
                     semi: false,
                     must_play: 0,
+                    carrier: 0,
                 },
                 currents: [0; 121],
             };
@@ -670,8 +675,21 @@ fn search(
             s.new_full = [0; MAX_NODES];
             s.new_semi = [0; MAX_NODES];
         }
-        let full = s.full[Search::at(0, 1)].len > 0;
+        let fulls = s.full[Search::at(0, 1)];
+        let full = fulls.len > 0;
         let semis = s.semi[Search::at(0, 1)];
+        let smallest = |carriers: &[u128]| {
+            carriers
+                .iter()
+                .copied()
+                .min_by_key(|c| c.count_ones())
+                .unwrap_or(0)
+        };
+        let carrier = if full {
+            smallest(fulls.items())
+        } else {
+            smallest(semis.items())
+        };
         let must_play = if full {
             0
         } else {
@@ -683,6 +701,7 @@ fn search(
                 full,
                 semi: full || semis.len > 0,
                 must_play,
+                carrier,
             },
             currents,
         )
@@ -724,6 +743,6 @@ mod tests {
 
     #[test]
     fn an_answer_takes_the_bytes_its_doc_says() {
-        assert_eq!(std::mem::size_of::<super::Answer>(), 320);
+        assert_eq!(std::mem::size_of::<super::Answer>(), 336);
     }
 }
