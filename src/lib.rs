@@ -71,7 +71,7 @@ pub use search::{
     run_report, run_report_parallel, search, search_parallel, Algorithm, BStarParams, CnsParams,
     Details, MctsParams, Outcome, SearchConfig,
 };
-pub use solver::{ExactSolver, Solution, SolveConfig, SolverKnowledge};
+pub use solver::{ExactSolver, Solution, SolveConfig, SolverKnowledge, ANY_SUPPORT};
 pub use stats::Stats;
 
 /// The README's code, compiled and run as a doctest (its `rust` block; the `sh` and `text`

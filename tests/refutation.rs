@@ -99,7 +99,13 @@ impl PositionKey for Draft {
 impl SolverKnowledge for Draft {
     const PRUNES_BY_REFUTATION: bool = true;
 
-    fn prune_by_refutation(&self, _refuted: u32, child: &Draft, moves: &mut [u32]) -> usize {
+    fn prune_by_refutation(
+        &self,
+        _refuted: u32,
+        child: &Draft,
+        _support: u128,
+        moves: &mut [u32],
+    ) -> usize {
         let better = |m: u32| {
             let (v, r) = (minimax(&self.play(m)), minimax(child));
             match self.hook {

@@ -48,7 +48,7 @@ use super::{Answer, Initial, Number, PnValue, INFINITE};
 use crate::error::Error;
 use crate::game::{Game, Player, PositionKey, Score};
 use crate::limits::{Budget, Limits};
-use crate::solver::SolverKnowledge;
+use crate::solver::{SolverKnowledge, ANY_SUPPORT};
 use crate::stats::Stats;
 
 /// How df-pn searches.
@@ -132,36 +132,81 @@ const EMPTY: Slot = Slot {
 /// touches all of 512 MiB: 3.2 s with them, 2.6 s without).
 struct Table {
     map: memmap2::MmapMut,
+    /// For games that track supports ([`SolverKnowledge::TRACKS_SUPPORT`]): each slot's, 16
+    /// bytes, stored inverted so that the zero bytes of a fresh page read as
+    /// [`ANY_SUPPORT`].
+    supports: Option<memmap2::MmapMut>,
     len: usize,
     mask: usize,
 }
 
 impl Table {
-    fn with_bytes(bytes: usize) -> Result<Table, Error> {
-        let n = (bytes / std::mem::size_of::<Slot>()).max(2);
+    fn with_bytes(bytes: usize, supports: bool) -> Result<Table, Error> {
+        let per = Self::bytes_per_slot(supports);
+        let n = (bytes / per).max(2);
         let n = if n.is_power_of_two() {
             n
         } else {
             n.next_power_of_two() / 2
         };
-        let requested = n * std::mem::size_of::<Slot>();
+        let requested = n * per;
         crate::memory::check_budget("a df-pn table", requested)?;
-        let map = memmap2::MmapMut::map_anon(requested).map_err(|_| Error::OutOfMemory {
-            what: "a df-pn table",
-            requested,
-            available: None,
-        })?;
+        let map_anon = |bytes: usize| {
+            memmap2::MmapMut::map_anon(bytes).map_err(|_| Error::OutOfMemory {
+                what: "a df-pn table",
+                requested,
+                available: None,
+            })
+        };
+        let map = map_anon(n * std::mem::size_of::<Slot>())?;
+        let supports = if supports {
+            Some(map_anon(n * std::mem::size_of::<u128>())?)
+        } else {
+            None
+        };
         // (A mapping starts on a page boundary, more than a slot's alignment.)
         debug_assert_eq!(map.as_ptr() as usize % std::mem::align_of::<Slot>(), 0);
         Ok(Table {
             map,
+            supports,
             len: n,
             mask: (n - 1) & !1,
         })
     }
 
+    fn bytes_per_slot(supports: bool) -> usize {
+        std::mem::size_of::<Slot>()
+            + if supports {
+                std::mem::size_of::<u128>()
+            } else {
+                0
+            }
+    }
+
     fn bytes(&self) -> usize {
-        self.len * std::mem::size_of::<Slot>()
+        self.len * Self::bytes_per_slot(self.supports.is_some())
+    }
+
+    /// The supports, inverted, slot by slot.
+    #[inline]
+    fn supports_mut(&mut self) -> Option<&mut [u128]> {
+        let len = self.len;
+        // SAFETY: the mapping is `len` u128 long and page-aligned; any bytes are a valid u128,
+        // and `&mut self` makes this the only reference.
+        self.supports
+            .as_mut()
+            .map(|m| unsafe { std::slice::from_raw_parts_mut(m.as_mut_ptr().cast::<u128>(), len) })
+    }
+
+    /// The support kept with `key`'s slot: [`ANY_SUPPORT`] when none is.
+    #[inline]
+    fn support(&self, key: u64) -> u128 {
+        let (Some(m), Some(i)) = (&self.supports, self.find_at(key)) else {
+            return ANY_SUPPORT;
+        };
+        // SAFETY: as in `supports_mut`, shared.
+        let supports = unsafe { std::slice::from_raw_parts(m.as_ptr().cast::<u128>(), self.len) };
+        !supports[i]
     }
 
     #[inline]
@@ -177,16 +222,25 @@ impl Table {
         unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast::<Slot>(), self.len) }
     }
 
+    /// The index of `key`'s slot.
     #[inline]
-    fn find(&self, key: u64) -> Option<&Slot> {
+    fn find_at(&self, key: u64) -> Option<usize> {
         let i = (key as usize ^ (key >> 32) as usize) & self.mask;
-        self.slots()[i..i + 2]
-            .iter()
-            .find(|s| s.key == key && s.work > 0)
+        (i..i + 2).find(|&j| {
+            let s = &self.slots()[j];
+            s.key == key && s.work > 0
+        })
     }
 
     #[inline]
-    fn store(&mut self, s: Slot) {
+    fn find(&self, key: u64) -> Option<&Slot> {
+        self.find_at(key).map(|i| &self.slots()[i])
+    }
+
+    /// Stores `s` with its `support` (kept as it was when [`ANY_SUPPORT`] and the slot is the
+    /// same position's).
+    #[inline]
+    fn store(&mut self, s: Slot, support: u128) {
         let i = (s.key as usize ^ (s.key >> 32) as usize) & self.mask;
         let pair = &mut self.slots_mut()[i..i + 2];
         let j = if pair[0].key == s.key || pair[1].key != s.key && pair[0].work <= pair[1].work {
@@ -194,7 +248,13 @@ impl Table {
         } else {
             1
         };
+        let same = pair[j].key == s.key && pair[j].work > 0;
         pair[j] = s;
+        if let Some(supports) = self.supports_mut() {
+            if !same || support != ANY_SUPPORT {
+                supports[i + j] = !support;
+            }
+        }
     }
 }
 
@@ -325,7 +385,7 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
             )));
         }
         Ok(Dfpn {
-            table: Table::with_bytes(cfg.tt_bytes)?,
+            table: Table::with_bytes(cfg.tt_bytes, G::TRACKS_SUPPORT && !G::REPEATS)?,
             stats: Stats::default(),
             budget: Budget::new(&cfg.limits),
             cfg: cfg.clone(),
@@ -393,8 +453,17 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
     }
 
     /// Stores what the search of a node found: numbers for the threshold and the bound they
-    /// prove, or its exact value (`exact`; the numbers are then ignored).
-    fn store(&mut self, key: u64, pn: Number, dn: Number, work: u64, exact: Option<Score>) {
+    /// prove, or its exact value (`exact`; the numbers are then ignored), with the support of
+    /// what it proved ([`Dfpn::keyed_support`]'s; [`ANY_SUPPORT`] for none).
+    fn store(
+        &mut self,
+        key: u64,
+        pn: Number,
+        dn: Number,
+        work: u64,
+        exact: Option<Score>,
+        support: u128,
+    ) {
         let mut s = *self.table.find(key).unwrap_or(&Slot { key, ..EMPTY });
         s.key = key;
         let (pn, dn) = match exact {
@@ -420,18 +489,42 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
             .work
             .saturating_add(work.min(u64::from(u32::MAX)) as u32)
             .max(1);
-        self.table.store(s);
+        self.table.store(s, support);
     }
 
     /// Stores bounds on a position's value that hold whatever the threshold (`work`: what
-    /// finding them cost).
-    fn store_bounds(&mut self, key: u64, lo: Score, hi: Score, work: u64) {
+    /// finding them cost), with their support as in [`Dfpn::store`].
+    fn store_bounds(&mut self, key: u64, lo: Score, hi: Score, work: u64, support: u128) {
         let mut s = *self.table.find(key).unwrap_or(&Slot { key, ..EMPTY });
         s.key = key;
         s.lo = s.lo.max(lo);
         s.hi = s.hi.min(hi);
         s.work = s.work.max(work.min(u64::from(u32::MAX)) as u32).max(1);
-        self.table.store(s);
+        self.table.store(s, support);
+    }
+
+    /// `support`, of `p`'s cells, as the table keeps it: read in the image of `p` that its
+    /// canonical key is ([`SolverKnowledge::support_image`]).
+    #[inline]
+    fn keyed_support(p: &G, support: u128) -> u128 {
+        match p.canonical_key() {
+            Some((_, symmetry)) if symmetry != 0 && support != ANY_SUPPORT => {
+                p.support_image(symmetry, support, true)
+            }
+            _ => support,
+        }
+    }
+
+    /// The support the table keeps for `p` (at `key`), of `p`'s own cells.
+    #[inline]
+    fn support_of(&self, p: &G, key: u64) -> u128 {
+        let support = self.table.support(key);
+        match p.canonical_key() {
+            Some((_, symmetry)) if symmetry != 0 && support != ANY_SUPPORT => {
+                p.support_image(symmetry, support, false)
+            }
+            _ => support,
+        }
     }
 
     /// The numbers of a position whose value is known exactly.
@@ -474,7 +567,7 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
                 } else {
                     (Score::MIN, f)
                 };
-                self.store_bounds(key, lo, hi, small);
+                self.store_bounds(key, lo, hi, small, ANY_SUPPORT);
                 return self.settled(f);
             }
         }
@@ -484,11 +577,20 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         } else {
             p.moves().collect()
         };
+        // (Supports, for a game that tracks them, playing to the end.)
+        let tracking = G::TRACKS_SUPPORT && !G::REPEATS && depth == u32::MAX;
+        let settled_support = |p: &G| {
+            if tracking {
+                Self::keyed_support(p, p.settled_support())
+            } else {
+                ANY_SUPPORT
+            }
+        };
         if moves.is_empty() {
             self.stats.leaves += 1;
             self.budget.exhausted(self.stats.nodes());
             let f = p.evaluate();
-            self.store(key, 0, 0, 1, Some(f));
+            self.store(key, 0, 0, 1, Some(f), settled_support(p));
             return self.settled(f);
         }
         self.stats.interior += 1;
@@ -499,13 +601,18 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         if depth == u32::MAX {
             if let Some(win) = p.immediate_win() {
                 let f = p.play(win).evaluate();
-                self.store(key, 0, 0, 1, Some(f));
+                self.store(key, 0, 0, 1, Some(f), settled_support(p));
                 return self.settled(f);
             }
             let kept = p.non_losing_moves(&mut moves);
             if kept == 0 {
                 if let Some(f) = p.forced_loss_value() {
-                    self.store(key, 0, 0, 1, Some(f));
+                    let support = if tracking {
+                        Self::keyed_support(p, p.support_of_loss())
+                    } else {
+                        ANY_SUPPORT
+                    };
+                    self.store(key, 0, 0, 1, Some(f), support);
                     return self.settled(f);
                 }
                 moves.truncate(1);
@@ -515,7 +622,7 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
                     if lo >= self.v || hi < self.v {
                         let (pn, dn) = self.settled(if lo >= self.v { lo } else { hi });
                         // The bounds themselves are worth keeping.
-                        self.store_bounds(key, lo, hi, 1);
+                        self.store_bounds(key, lo, hi, 1, settled_support(p));
                         return (pn, dn);
                     }
                 }
@@ -578,12 +685,27 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
         // (the game's proof-set pruning): those the table or the leaves refute now, then each
         // the search refutes. (Not where positions repeat: a refutation may be the line's.)
         let prunes = G::PRUNES_BY_REFUTATION && !G::REPEATS && depth == u32::MAX;
+        // Each settled child's support (none kept when the game tracks none; a child dropped
+        // by another's refutation adds nothing: that child's support covers it).
+        let mut supports: SmallVec<[u128; 16]> = SmallVec::new();
+        if tracking {
+            supports.extend(
+                children
+                    .iter()
+                    .zip(&numbers)
+                    .map(|((c, k, leaf), &n)| match leaf {
+                        Some(_) => c.settled_support(),
+                        None if n.0 == 0 || n.1 == 0 => self.support_of(c, *k),
+                        None => ANY_SUPPORT,
+                    }),
+            );
+        }
         if prunes {
             let refuted: SmallVec<[usize; 16]> = (0..numbers.len())
                 .filter(|&i| refutes(numbers[i], or))
                 .collect();
             for i in refuted {
-                self.prune_by_refutation(p, &moves, &children, &mut numbers, i, or);
+                self.prune_by_refutation(p, &moves, &children, &mut numbers, &mut supports, i, or);
             }
         }
         let (mut pn, mut dn);
@@ -638,8 +760,20 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
                 )
             };
             numbers[best] = self.mid(c, *k, child_depth, tp, td);
+            let (cp, cd) = numbers[best];
+            if tracking && (cp == 0 || cd == 0) {
+                supports[best] = self.support_of(c, *k);
+            }
             if prunes && refutes(numbers[best], or) {
-                self.prune_by_refutation(p, &moves, &children, &mut numbers, best, or);
+                self.prune_by_refutation(
+                    p,
+                    &moves,
+                    &children,
+                    &mut numbers,
+                    &mut supports,
+                    best,
+                    or,
+                );
             }
         }
         let work = self.stats.nodes() - start;
@@ -660,18 +794,38 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
                 return (pn, dn);
             }
         }
-        self.store(key, pn, dn, work, None);
+        let support = if tracking && (pn == 0 || dn == 0) {
+            // The mover's win rests on its winning move's; its loss on every move's, and on
+            // what dropped the others.
+            let mover_wins = if or { pn == 0 } else { dn == 0 };
+            let support = if mover_wins {
+                let decides = |&(cp, cd): &(Number, Number)| if or { cp == 0 } else { cd == 0 };
+                numbers
+                    .iter()
+                    .position(decides)
+                    .map_or(ANY_SUPPORT, |i| p.support_of_win(moves[i], supports[i]))
+            } else {
+                supports.iter().fold(p.support_of_loss(), |all, &s| all | s)
+            };
+            Self::keyed_support(p, support)
+        } else {
+            ANY_SUPPORT
+        };
+        self.store(key, pn, dn, work, None, support);
         (pn, dn)
     }
 
     /// Marks refuted the open siblings of the refuted child `i` that the game shows no better
-    /// ([`SolverKnowledge::prune_by_refutation`]).
+    /// ([`SolverKnowledge::prune_by_refutation`]), with no support of their own (`supports`:
+    /// the children's, when the game tracks them, else empty).
+    #[allow(clippy::too_many_arguments)]
     fn prune_by_refutation(
         &mut self,
         p: &G,
         moves: &[G::Move],
         children: &[(G, u64, Option<Score>)],
         numbers: &mut [(Number, Number)],
+        supports: &mut [u128],
         i: usize,
         or: bool,
     ) {
@@ -681,14 +835,18 @@ impl<G: PositionKey + SolverKnowledge> Dfpn<G> {
             .filter(|&(_, &n)| !refutes(n, or))
             .map(|(&m, _)| m)
             .collect();
-        let kept = p.prune_by_refutation(moves[i], &children[i].0, &mut open);
+        let support = supports.get(i).copied().unwrap_or(ANY_SUPPORT);
+        let kept = p.prune_by_refutation(moves[i], &children[i].0, support, &mut open);
         let dropped = &open[kept.min(open.len())..];
         if dropped.is_empty() {
             return;
         }
-        for (m, n) in moves.iter().zip(numbers.iter_mut()) {
+        for (j, m) in moves.iter().enumerate() {
             if dropped.contains(m) {
-                *n = if or { (INFINITE, 0) } else { (0, INFINITE) };
+                numbers[j] = if or { (INFINITE, 0) } else { (0, INFINITE) };
+                if let Some(s) = supports.get_mut(j) {
+                    *s = 0;
+                }
             }
         }
     }

@@ -3,6 +3,10 @@
 
 use crate::game::{Adapter, Game, Score, INF};
 
+/// A support of every cell: a result whose support is not known (see
+/// [`SolverKnowledge::TRACKS_SUPPORT`]).
+pub const ANY_SUPPORT: u128 = u128::MAX;
+
 /// What a game may know that the exact solver (and only it) uses: each hook has a default, so a
 /// game opts in with an empty `impl` and adds hooks where its knowledge saves work. Like the rules,
 /// every hook must be true, never a guess: the solver's answer is exact only if they are.
@@ -167,21 +171,62 @@ pub trait SolverKnowledge: Game {
     /// for the side to move here. Moves the game can then show to be no better for the mover
     /// than `refuted` go to the back of `moves` (the siblings still open), and the count of
     /// those left in front is returned; the search drops the others as refuted too. The
-    /// dominance must hold for the game's true values, whatever the search asked. Hex: when
-    /// the opponent, to move in `child`, holds a virtual connection, a stone outside its
-    /// carrier and the opponent's stones leaves the same connection standing, and an extra
+    /// dominance must hold for the game's true values, whatever the search asked. `support`:
+    /// the child's [support](SolverKnowledge::TRACKS_SUPPORT) when df-pn knows it, else
+    /// [`ANY_SUPPORT`]. Hex: the opponent's win in `child` rests only on the cells of its
+    /// support; a stone of the mover's outside them leaves that win standing, and an extra
     /// stone never helps — every such move loses too (the proof-set pruning of Benzene's
     /// solvers, Arneson, Hayward & Henderson 2010). Only with
-    /// [`SolverKnowledge::PRUNES_BY_REFUTATION`].
-    /// Default: every move kept.
+    /// [`SolverKnowledge::PRUNES_BY_REFUTATION`]. Default: every move kept.
     fn prune_by_refutation(
         &self,
         refuted: Self::Move,
         child: &Self,
+        support: u128,
         moves: &mut [Self::Move],
     ) -> usize {
-        let _ = (refuted, child);
+        let _ = (refuted, child, support);
         moves.len()
+    }
+
+    /// True when the game names what its results rest on, for games of wins and losses (no
+    /// draws): a result's *support* is a set of the game's cells (bits 0 to 127, in the game's
+    /// own numbering) such that the result stands however much of the rest the losing side
+    /// is given. df-pn then keeps each proven position's support in its table, made by the
+    /// three hooks below from the supports of its children, and hands a refuted child's to
+    /// [`SolverKnowledge::prune_by_refutation`]: a proof found deep in a subtree then prunes
+    /// as well as one the game sees at once. (Henderson 2010's proof sets in Hex.) Default:
+    /// false.
+    const TRACKS_SUPPORT: bool = false;
+
+    /// The support of this position's result when it is settled without a search: the game
+    /// over, a win on the spot ([`SolverKnowledge::immediate_win`]), or the quiet bounds.
+    /// Default: [`ANY_SUPPORT`].
+    fn settled_support(&self) -> u128 {
+        ANY_SUPPORT
+    }
+
+    /// The support of the mover's win by `mv`, whose child's win rests on `child_support`.
+    /// Default: [`ANY_SUPPORT`].
+    fn support_of_win(&self, mv: Self::Move, child_support: u128) -> u128 {
+        let _ = (mv, child_support);
+        ANY_SUPPORT
+    }
+
+    /// A support of this position's cells read in its image by the symmetry `symmetry` of its
+    /// [`SolverKnowledge::canonical_key`] (`to_key`), or back (`!to_key`): the table keeps
+    /// each support as the canonical image's cells. Never asked of [`ANY_SUPPORT`]. Default:
+    /// unchanged (a game with symmetric keys that tracks supports must map them).
+    fn support_image(&self, symmetry: u8, support: u128, to_key: bool) -> u128 {
+        let _ = (symmetry, to_key);
+        support
+    }
+
+    /// What the mover's loss rests on beyond its moves' own supports (df-pn adds those): what
+    /// made [`SolverKnowledge::non_losing_moves`] drop the moves it drops. Default:
+    /// [`ANY_SUPPORT`].
+    fn support_of_loss(&self) -> u128 {
+        ANY_SUPPORT
     }
 
     /// True when, after any move [`SolverKnowledge::non_losing_moves`] keeps, the side to move
@@ -487,11 +532,34 @@ where
         &self,
         refuted: Self::Move,
         child: &Self,
+        support: u128,
         moves: &mut [Self::Move],
     ) -> usize {
         // A monotone map keeps "no better than".
         self.inner()
-            .prune_by_refutation(refuted, child.inner(), moves)
+            .prune_by_refutation(refuted, child.inner(), support, moves)
+    }
+    const TRACKS_SUPPORT: bool = A::Inner::TRACKS_SUPPORT;
+    #[inline]
+    fn settled_support(&self) -> u128 {
+        // (An adapter's own known value rests on nothing the inner game can name.)
+        if self.known_value().is_some() {
+            ANY_SUPPORT
+        } else {
+            self.inner().settled_support()
+        }
+    }
+    #[inline]
+    fn support_of_win(&self, mv: Self::Move, child_support: u128) -> u128 {
+        self.inner().support_of_win(mv, child_support)
+    }
+    #[inline]
+    fn support_of_loss(&self) -> u128 {
+        self.inner().support_of_loss()
+    }
+    #[inline]
+    fn support_image(&self, symmetry: u8, support: u128, to_key: bool) -> u128 {
+        self.inner().support_image(symmetry, support, to_key)
     }
     #[inline]
     fn quiet_bounds(&self) -> Option<(Score, Score)> {

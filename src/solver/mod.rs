@@ -66,7 +66,7 @@ pub mod book;
 pub mod knowledge;
 pub mod table;
 
-pub use knowledge::SolverKnowledge;
+pub use knowledge::{SolverKnowledge, ANY_SUPPORT};
 pub use schedule::{zero_biased_middle, ALONE_UP_TO_PLIES, NARROW_RANGE, SELECTIVE_LEVELS};
 
 use std::sync::Arc;

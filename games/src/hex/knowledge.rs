@@ -4,7 +4,7 @@
 //! it on the board with its dead and captured cells filled in (which are left out as moves),
 //! a move order, and the half turn in the key.
 
-use gamesearch::{Game, PositionKey, Score, SolverKnowledge};
+use gamesearch::{Game, PositionKey, Score, SolverKnowledge, ANY_SUPPORT};
 
 use super::bits::{dead_cells, fill, fill_in, half_turn, neighbours};
 use super::vc::{connection_currents, edge_connections, Currents, EdgeConnections};
@@ -242,31 +242,41 @@ impl SolverKnowledge for Hex {
     }
 
     /// Proof-set pruning (Arneson, Hayward & Henderson 2010): the opponent, to move in
-    /// `child`, wins there by a cell that joins its edges, or by a connection H-search finds on
-    /// the child's filled-in board (full or semi: it moves first). That win rests only on the
-    /// connection's cells and the opponent's stones, real or filled in; a stone of the mover's
-    /// anywhere else leaves it standing (the fill-in stays sound with a stone more: a dead cell
-    /// stays dead), and its stone on `refuted` as well only helps the mover (an extra stone
-    /// never hurts its owner). So every move outside those cells loses too. Before a swap, and
-    /// where the child's win is no connection the knowledge sees, every move is kept. The 36
-    /// 6x6 openings: 159,363 nodes against 163,608 without, 7 % less time; the 25 5x5 ones 763
-    /// against 787. (A proof found deeper, by search, would prune more; df-pn keeps none.)
-    fn prune_by_refutation(&self, _refuted: u8, child: &Hex, moves: &mut [u8]) -> usize {
+    /// `child`, wins there on `support` (df-pn's, from a search of any depth) or, when df-pn
+    /// knows none, by a cell that joins its edges or a connection H-search finds on the child's
+    /// filled-in board, which rests on that connection's cells and the opponent's stones. A
+    /// stone of the mover's anywhere else leaves that win standing (the fill-in stays sound
+    /// with a stone more: a dead cell stays dead), and its stone on `refuted` as well only helps
+    /// the mover (an extra stone never hurts its owner). So every move outside those cells
+    /// loses too. Before a swap every move is kept. The 36 6x6 openings with the supports df-pn
+    /// keeps (below), and without them (what H-search sees in the child alone): see
+    /// docs/results/hex.md.
+    fn prune_by_refutation(
+        &self,
+        _refuted: u8,
+        child: &Hex,
+        support: u128,
+        moves: &mut [u8],
+    ) -> usize {
         if self.can_swap() || child.can_swap() || child.over {
             return moves.len();
         }
-        let theirs_black = child.black_to_move;
-        let wins = child.winning_cells(theirs_black);
-        let proof = if wins != 0 {
-            let (theirs, _, _) = child.side(theirs_black);
-            (wins & wins.wrapping_neg()) | theirs
+        let proof = if support != ANY_SUPPORT {
+            support
         } else {
-            let filled = child.filled_in();
-            let found = child.edge_connections_of(filled, theirs_black);
-            if !found.semi {
-                return moves.len();
+            let theirs_black = child.black_to_move;
+            let wins = child.winning_cells(theirs_black);
+            if wins != 0 {
+                let (theirs, _, _) = child.side(theirs_black);
+                (wins & wins.wrapping_neg()) | theirs
+            } else {
+                let filled = child.filled_in();
+                let found = child.edge_connections_of(filled, theirs_black);
+                if !found.semi {
+                    return moves.len();
+                }
+                found.carrier | if theirs_black { filled.0 } else { filled.1 }
             }
-            found.carrier | if theirs_black { filled.0 } else { filled.1 }
         };
         let mut kept = 0;
         for i in 0..moves.len() {
@@ -276,6 +286,75 @@ impl SolverKnowledge for Hex {
             }
         }
         kept
+    }
+
+    /// A result's support: cells such that the winner still wins however many of the others
+    /// the loser is given (Henderson 2010's proof sets).
+    const TRACKS_SUPPORT: bool = true;
+
+    /// The game over: the winner's stones. A win with the next stone: that cell and the
+    /// mover's stones. The quiet bounds: the winner's connection between its edges on the
+    /// filled-in board (a semi one for the mover, a full one for the opponent), its carrier and
+    /// the winner's stones, filled in.
+    fn settled_support(&self) -> u128 {
+        if self.can_swap() {
+            return ANY_SUPPORT;
+        }
+        let mover = self.black_to_move;
+        if self.over {
+            return self.side(!mover).0;
+        }
+        let wins = self.winning_cells(mover);
+        if wins != 0 {
+            return (wins & wins.wrapping_neg()) | self.side(mover).0;
+        }
+        let filled = self.filled_in();
+        let stones = |black: bool| if black { filled.0 } else { filled.1 };
+        let mine = self.edge_connections_of(filled, mover);
+        if mine.semi {
+            return mine.carrier | stones(mover);
+        }
+        let theirs = self.edge_connections_of(filled, !mover);
+        if theirs.full {
+            return theirs.carrier | stones(!mover);
+        }
+        ANY_SUPPORT
+    }
+
+    /// The winning move's child's, and the move's cell.
+    fn support_of_win(&self, mv: u8, child_support: u128) -> u128 {
+        if mv == SWAP || child_support == ANY_SUPPORT {
+            return ANY_SUPPORT;
+        }
+        child_support | 1u128 << mv
+    }
+
+    /// What [`SolverKnowledge::non_losing_moves`] drops rests on the opponent's winning cells,
+    /// its stones filled in (its captured cells among them; a cell the mover has captured, or a
+    /// dead one, may be the mover's), and its connections: a full one's carrier, or every semi
+    /// one's (each move outside the must-play region leaves one of them standing).
+    fn support_of_loss(&self) -> u128 {
+        if self.can_swap() {
+            return ANY_SUPPORT;
+        }
+        let theirs_black = !self.black_to_move;
+        let filled = self.filled_in();
+        let found = self.edge_connections_of(filled, theirs_black);
+        let connections = if found.full {
+            found.carrier
+        } else {
+            found.semis
+        };
+        self.threats() | connections | if theirs_black { filled.0 } else { filled.1 }
+    }
+
+    /// The half turn reverses the cells (it is its own inverse).
+    fn support_image(&self, symmetry: u8, support: u128, _to_key: bool) -> u128 {
+        if symmetry == 0 {
+            support
+        } else {
+            half_turn(support, self.size)
+        }
     }
 
     /// After a kept move the opponent has no winning cell: there was none, or the mover took

@@ -118,8 +118,8 @@ struct Search {
 
 /// Answers kept per thread, by a hash of the question: the solver asks about the same
 /// position more than once (its bounds, then its moves, and again when df-pn comes back to a
-/// node). At most 2^16 entries (21 MiB a thread: on two 6x6 openings the smaller 2^12
-/// searched 9 % more positions again, the larger 2^20 2 % fewer), from 2^10 (336 KiB) four
+/// node). At most 2^16 entries (22 MiB a thread: on two 6x6 openings the smaller 2^12
+/// searched 9 % more positions again, the larger 2^20 2 % fewer), from 2^10 (352 KiB) four
 /// times larger each time as many answers were stored as it has entries: filling the whole
 /// at once cost a small solve (3x3, 5x5) about 20 ms.
 const ANSWERS: usize = 1 << 16;
@@ -177,6 +177,9 @@ pub(crate) struct EdgeConnections {
     /// key among its cells); none when there is neither: with the owner's stones, all that
     /// its win rests on.
     pub carrier: u128,
+    /// What the must-play region rests on: the carriers of the semi connections, smallest
+    /// first, that each narrowed it, together.
+    pub semis: u128,
 }
 
 impl Search {
@@ -593,6 +596,7 @@ fn answer<T>(
                     semi: false,
                     must_play: 0,
                     carrier: 0,
+                    semis: 0,
                 },
                 currents: [0; 121],
             };
@@ -702,10 +706,29 @@ fn search(
                 semi: full || semis.len > 0,
                 must_play,
                 carrier,
+                semis: must_play_support(semis.items()),
             },
             currents,
         )
     })
+}
+
+/// The union of the carriers, smallest first, that narrow the intersection of those before
+/// them: their intersection is everyone's (a carrier left out held all of the intersection
+/// when it came, and so still does).
+fn must_play_support(carriers: &[u128]) -> u128 {
+    let mut sorted = [0u128; SEMIS];
+    let sorted = &mut sorted[..carriers.len()];
+    sorted.copy_from_slice(carriers);
+    sorted.sort_unstable_by_key(|c| c.count_ones());
+    let (mut all, mut both) = (0, u128::MAX);
+    for &c in sorted.iter() {
+        if both & c != both {
+            both &= c;
+            all |= c;
+        }
+    }
+    all
 }
 
 #[cfg(test)]
@@ -743,6 +766,6 @@ mod tests {
 
     #[test]
     fn an_answer_takes_the_bytes_its_doc_says() {
-        assert_eq!(std::mem::size_of::<super::Answer>(), 336);
+        assert_eq!(std::mem::size_of::<super::Answer>(), 352);
     }
 }
