@@ -70,6 +70,11 @@ const DEEP_SHARE: Score = 4;
 /// test ([`SolverKnowledge::near_zero_guess`]).
 const GUESS_PLIES: u32 = 6;
 
+/// Empty squares from which the first test is the learned search's guess; below, 0. A short
+/// solve costs less than the six-ply search: the exact labels of `learn` (9-12 empty squares)
+/// took 3.1 ms a position with the guess (the search's evaluations half the time).
+const GUESS_EMPTIES: u32 = SELECTIVE_ROOT_EMPTIES;
+
 /// What the first test's guess adds to the learned search's value, in discs, the mover's view:
 /// a test just above the value (every move of the mover's refuted) costs the most, so the guess
 /// errs low. FFO #40-#49, one thread, nodes, the shipped weights (2 × 100,000 games): 1,695 M
@@ -473,6 +478,9 @@ impl SolverKnowledge for Othello {
         let Some(w) = active_weights(self.n).filter(|_| self.n == 8) else {
             return 0;
         };
+        if self.empties() < GUESS_EMPTIES {
+            return 0;
+        }
         // (Its positions, a few thousand once a solve, are not counted: the hook has no count.)
         let v = learned_search(w, self.me, self.opp, self.n, GUESS_PLIES, &mut 0);
         let discs = (v as f64 / w.scale() as f64 / 2.0).round() as Score * 2 + GUESS_BIAS;
