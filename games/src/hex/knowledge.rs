@@ -261,23 +261,15 @@ impl SolverKnowledge for Hex {
         if self.can_swap() || child.can_swap() || child.over {
             return moves.len();
         }
+        // (Without df-pn's support, the child's own: its mover, the opponent, wins at once.)
         let proof = if support != ANY_SUPPORT {
             support
         } else {
-            let theirs_black = child.black_to_move;
-            let wins = child.winning_cells(theirs_black);
-            if wins != 0 {
-                let (theirs, _, _) = child.side(theirs_black);
-                (wins & wins.wrapping_neg()) | theirs
-            } else {
-                let filled = child.filled_in();
-                let found = child.edge_connections_of(filled, theirs_black);
-                if !found.semi {
-                    return moves.len();
-                }
-                found.carrier | if theirs_black { filled.0 } else { filled.1 }
-            }
+            child.settled_support()
         };
+        if proof == ANY_SUPPORT {
+            return moves.len();
+        }
         let mut kept = 0;
         for i in 0..moves.len() {
             if moves[i] == SWAP || proof >> moves[i] & 1 != 0 {
